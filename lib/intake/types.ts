@@ -1,0 +1,142 @@
+// Plain-data contract between the document readers, the intake extractors, the FHIR builders and the policy engine.
+// Every fact carries the evidence it was read from, so reviewers can trace it back to a page and a quote.
+
+/** Where a fact was read: a document, a page (1-based; null for JSON input), a character span and the quoted text. */
+export interface Evidence {
+  documentId: string;
+  /** Page number, 1-based, for PDF and text documents; null for JSON (then `path` says where). */
+  page: number | null;
+  /** Character span [start, end) inside that page's text as stored (`SourceDocument.pages[i].text`). */
+  start: number;
+  end: number;
+  quote: string;
+  /** For JSON input: a JSON path like `entry[3].resource.birthDate`. */
+  path?: string;
+  /** Which fact field this evidence supports, e.g. "birthDate", "npi", "icd10". */
+  field?: string;
+}
+
+/** One document of a case as the pipeline stored it. */
+export interface SourceDocument {
+  id: string;
+  name: string;
+  contentType: string; // application/pdf | text/plain | application/json | application/fhir+json
+  /** Text per page (PDF: reading-order lines joined with "\n"; text: a single page 1). Empty for JSON. */
+  pages: { page: number; text: string }[];
+  /** Parsed JSON for JSON documents (FHIR resource or Bundle). */
+  json?: unknown;
+}
+
+export type Gender = "male" | "female" | "other" | "unknown";
+
+export interface Coding {
+  system: string;
+  code: string;
+  display?: string;
+}
+
+export interface IntakePatient {
+  given: string[];
+  family: string | null;
+  birthDate: string | null; // YYYY-MM-DD
+  gender: Gender | null;
+  memberId: string | null;
+  phone: string | null;
+  address: PostalAddress | null;
+  evidence: Evidence[];
+}
+
+export interface PostalAddress {
+  line: string[];
+  city: string | null;
+  state: string | null;
+  postalCode: string | null;
+  country: string | null;
+}
+
+export interface IntakePractitioner {
+  npi: string | null;
+  /** Luhn check over the 80840 prefix; null when there is no NPI. An invalid NPI is kept, never "fixed". */
+  npiValid: boolean | null;
+  prefix: string[];
+  given: string[];
+  family: string | null;
+  specialty: string | null;
+  phone: string | null;
+  fax: string | null;
+  address: PostalAddress | null;
+  role: "prescriber" | "other";
+  evidence: Evidence[];
+}
+
+export interface IntakeDiagnosis {
+  /** ICD-10-CM codes, dotted form (G40.811). */
+  icd10: string[];
+  name: string | null;
+  /** Codings of other systems kept as they came (SNOMED CT, ...), never relabelled as ICD-10. */
+  otherCodings: Coding[];
+  clinicalStatus: "active" | "recurrence" | "relapse" | "inactive" | "remission" | "resolved";
+  verificationStatus: "confirmed" | "provisional" | "differential" | "unconfirmed";
+  onsetDate: string | null;
+  notes: string[];
+  evidence: Evidence[];
+}
+
+export interface IntakeMedicationRequest {
+  name: string; // drug name as written, e.g. "Epidiolex (cannabidiol) 100 mg/mL oral solution"
+  /** Normalised 11-digit NDC (5-4-2, no hyphens) when given. */
+  ndc: string | null;
+  /** Other codings (RxNorm ...), never relabelled as NDC. */
+  otherCodings: Coding[];
+  strength: string | null;
+  doseValue: string | null;
+  doseUnit: string | null;
+  route: string | null;
+  directions: string | null;
+  quantity: number | null;
+  quantityUnit: string | null;
+  daysSupply: number | null;
+  refills: number | null;
+  /** ICD-10 codes or text the request is for. */
+  reasons: string[];
+  evidence: Evidence[];
+}
+
+/** A treatment tried before this request, as stated in notes or forms (the claims come separately). */
+export interface PriorTreatment {
+  drug: string;
+  outcome: "failed" | "inadequate_response" | "intolerant" | "contraindicated" | "ongoing" | "unknown";
+  startDate: string | null;
+  endDate: string | null;
+  durationDays: number | null;
+  evidence: Evidence[];
+}
+
+export interface LabResult {
+  name: string;
+  value: string;
+  unit: string | null;
+  date: string | null;
+  evidence: Evidence[];
+}
+
+export interface ProcedureRequest {
+  code: string; // CPT / HCPCS
+  system: "CPT" | "HCPCS";
+  display: string | null;
+  evidence: Evidence[];
+}
+
+export interface IntakeFacts {
+  patient: IntakePatient | null;
+  practitioners: IntakePractitioner[];
+  diagnoses: IntakeDiagnosis[];
+  medicationRequests: IntakeMedicationRequest[];
+  priorTreatments: PriorTreatment[];
+  labs: LabResult[];
+  procedures: ProcedureRequest[];
+  /** Free-form question/answer pairs (ePA questions, form check boxes). */
+  answers: { question: string; answer: string; evidence: Evidence[] }[];
+  /** Problems a reviewer should know about (invalid NPI, unknown ICD-10 category, conflicting values). */
+  warnings: string[];
+}
