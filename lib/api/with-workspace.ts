@@ -1,0 +1,99 @@
+// The one wrapper of every /api/v1 route: authenticates (X-API-Key, or the portal's session), resolves the workspace,
+// checks the role, and turns every error into the spec's error body. Handlers never build errors themselves.
+import { randomUUID } from "node:crypto";
+import { getServerSession } from "next-auth";
+import { authOptions, type PortalSession } from "@/lib/auth/auth-options";
+import { hashApiKey } from "@/lib/auth/api-keys";
+import { prisma } from "@/lib/db/prisma";
+import { logger } from "@/lib/log";
+import { ApiError, errorToStatus, forbidden, unauthorized } from "./errors";
+import { errorResponse } from "./responses";
+
+export type Role = "admin" | "reviewer";
+
+export interface Actor {
+  type: "api_key" | "user";
+  id: string;
+  /** What the audit trail shows: the key's name or the user's email. */
+  label: string;
+  role: Role | "system";
+}
+
+export interface WorkspaceContext<P> {
+  req: Request;
+  params: P;
+  workspace: { id: string; name: string; requireClinicianForAdverse: boolean; slaHoursExpedited: number; slaHoursStandard: number };
+  actor: Actor;
+  requestId: string;
+}
+
+interface Options {
+  /** Who may call: API keys and/or portal sessions. Default: both. */
+  allow?: ("api_key" | "session")[];
+  /** Portal users need this role (API keys act as systems and pass role checks only when "api_key" is allowed). */
+  role?: Role;
+}
+
+type RouteContext = { params: Promise<Record<string, string>> };
+
+const WORKSPACE_SELECT = { id: true, name: true, requireClinicianForAdverse: true, slaHoursExpedited: true, slaHoursStandard: true } as const;
+
+async function authenticateApiKey(req: Request) {
+  const key = req.headers.get("x-api-key");
+  if (!key) return null;
+  const record = await prisma.apiKey.findUnique({ where: { hashedKey: hashApiKey(key.trim()) }, include: { workspace: { select: WORKSPACE_SELECT } } });
+  if (!record) throw unauthorized("The API key is not valid.");
+  if (record.revokedAt) throw unauthorized("The API key has been revoked.");
+  // Last-used time is informative: refresh it at most once a minute to keep reads cheap.
+  if (!record.lastUsedAt || Date.now() - record.lastUsedAt.getTime() > 60_000) {
+    await prisma.apiKey.update({ where: { id: record.id }, data: { lastUsedAt: new Date() } });
+  }
+  const actor: Actor = { type: "api_key", id: record.id, label: `API key "${record.name}"`, role: "system" };
+  return { workspace: record.workspace, actor };
+}
+
+async function authenticateSession() {
+  const session = (await getServerSession(authOptions)) as PortalSession | null;
+  if (!session?.userId || !session.workspaceId) return null;
+  const membership = await prisma.membership.findUnique({
+    where: { workspaceId_userId: { workspaceId: session.workspaceId, userId: session.userId } },
+    include: { workspace: { select: WORKSPACE_SELECT }, user: { select: { email: true } } },
+  });
+  if (!membership) return null;
+  const actor: Actor = { type: "user", id: session.userId, label: membership.user.email, role: membership.role as Role };
+  return { workspace: membership.workspace, actor };
+}
+
+export function withWorkspace<P = Record<string, string>>(
+  handler: (ctx: WorkspaceContext<P>) => Promise<Response>,
+  options: Options = {},
+) {
+  const allow = options.allow ?? ["api_key", "session"];
+  return async (req: Request, context: RouteContext): Promise<Response> => {
+    const requestId = req.headers.get("x-request-id")?.slice(0, 64) || randomUUID();
+    const started = Date.now();
+    let response: Response;
+    try {
+      const auth =
+        (allow.includes("api_key") ? await authenticateApiKey(req) : null) ??
+        (allow.includes("session") ? await authenticateSession() : null);
+      if (!auth) {
+        throw allow.includes("api_key") ? unauthorized("A valid API key is required in the X-API-Key header.") : unauthorized("Sign in to continue.");
+      }
+      if (options.role && auth.actor.role !== options.role && !(auth.actor.type === "api_key" && allow.includes("api_key"))) {
+        throw forbidden(`This action needs the ${options.role} role.`);
+      }
+      const params = (await context.params) as P;
+      response = await handler({ req, params, workspace: auth.workspace, actor: auth.actor, requestId });
+    } catch (error) {
+      const mapped = errorToStatus(error);
+      if (mapped.log) logger.error("request failed", { requestId, method: req.method, url: req.url, error });
+      response = errorResponse(mapped.status, mapped.status === 500 ? `${mapped.message} (request id ${requestId})` : mapped.message, mapped.headers);
+    }
+    response.headers.set("X-Request-Id", requestId);
+    logger.info("request", { requestId, method: req.method, path: new URL(req.url).pathname, status: response.status, ms: Date.now() - started });
+    return response;
+  };
+}
+
+export { ApiError };

@@ -1,0 +1,23 @@
+import { prisma } from "@/lib/db/prisma";
+import { hashPassword } from "@/lib/auth/passwords";
+import { conflict } from "@/lib/api/errors";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import type { Actor, Role } from "@/lib/api/with-workspace";
+
+export async function listMembers(opts: { workspaceId: string }) {
+  const members = await prisma.membership.findMany({ where: { workspaceId: opts.workspaceId }, include: { user: true }, orderBy: { createdAt: "asc" } });
+  return members.map((m) => ({ id: m.id, user_id: m.userId, email: m.user.email, name: m.user.name, role: m.role, created_at: m.createdAt.toISOString() }));
+}
+
+/** Adds a person to the workspace with a role and an initial password. */
+export async function addMember(opts: { workspaceId: string; email: string; name?: string; role: Role; password: string; actor?: Actor }) {
+  const email = opts.email.trim().toLowerCase();
+  const passwordHash = await hashPassword(opts.password);
+  return prisma.$transaction(async (tx) => {
+    if (await tx.user.findUnique({ where: { email } })) throw conflict(`A user with the email ${email} already exists.`);
+    const user = await tx.user.create({ data: { email, name: opts.name?.trim() || null, passwordHash } });
+    const membership = await tx.membership.create({ data: { workspaceId: opts.workspaceId, userId: user.id, role: opts.role } });
+    if (opts.actor) await recordAuditEvent(tx, { workspaceId: opts.workspaceId, actor: opts.actor, action: "member.added", details: { email, role: opts.role } });
+    return { id: membership.id, user_id: user.id, email, name: user.name, role: membership.role, created_at: membership.createdAt.toISOString() };
+  });
+}

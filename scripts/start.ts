@@ -1,0 +1,65 @@
+// `npm start`: builds when no build exists, serves the embedded database unless DATABASE_URL is set, migrates,
+// seeds a demo workspace on an empty database, starts the workers and serves the app on PORT (default 3000).
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import next from "next";
+import { prepareDatabase } from "../lib/server/prepare-database";
+import { ensureAuthSecret } from "../lib/server/auth-secret";
+
+async function main() {
+  process.env.NEXT_TELEMETRY_DISABLED = "1";
+  (process.env as Record<string, string>).NODE_ENV = "production";
+  const port = Number(process.env.PORT ?? 3000);
+  const host = process.env.HOST ?? "127.0.0.1";
+  if (!fs.existsSync(".next/BUILD_ID") || process.env.PA_FORCE_BUILD === "1") {
+    console.log("No production build yet: building (about a minute)...");
+    const build = spawnSync("npx", ["next", "build"], { stdio: "inherit", env: process.env });
+    if (build.status !== 0) throw new Error("next build failed");
+  }
+
+  const db = await prepareDatabase();
+  process.env.AUTH_SECRET = ensureAuthSecret();
+  if (!process.env.NEXTAUTH_URL) process.env.AUTH_TRUST_HOST = "true";
+  const { seedDemoWorkspaceIfEmpty } = await import("../lib/workspaces/seed-demo-workspace");
+  const demo = await seedDemoWorkspaceIfEmpty();
+
+  let workers: { stop(): void } | null = null;
+  if (process.env.PA_WORKERS !== "0") workers = await (await import("../lib/jobs/start-workers")).startWorkers();
+
+  const app = next({ dev: false, hostname: host, port });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  const server = http.createServer((req, res) => void handle(req, res));
+  await new Promise<void>((resolve) => server.listen(port, host, resolve));
+
+  const url = `http://${host === "127.0.0.1" || host === "0.0.0.0" ? "localhost" : host}:${port}`;
+  console.log(`\nPrior Authorization Service on ${url} (database: ${db.mode === "external" ? "DATABASE_URL" : `embedded, ${process.env.PA_DATA_DIR ?? ".data"}`})`);
+  if (demo) {
+    console.log("\n  Demo workspace created. Shown once; keep them:");
+    console.log(`    Portal:   ${url}/login`);
+    console.log(`    Login:    ${demo.adminEmail}`);
+    console.log(`    Password: ${demo.password}`);
+    console.log(`    API key:  ${demo.apiKey}`);
+    console.log(`    Try:      curl -H "X-API-Key: ${demo.apiKey}" ${url}/api/v1/prior_auths\n`);
+  }
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    workers?.stop();
+    server.close();
+    const { stopBoss } = await import("../lib/jobs/queue");
+    await stopBoss();
+    await db.stop();
+    process.exit(0);
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+main().catch((error) => {
+  console.error("start failed:", error instanceof Error ? error.message : error);
+  process.exit(1);
+});
