@@ -1,0 +1,5 @@
+import { ApiKeysPanel } from "@/components/settings/api-keys-panel";
+
+export default function ApiKeysPage() {
+  return <ApiKeysPanel />;
+}

@@ -1,0 +1,5 @@
+import { MembersPanel } from "@/components/settings/members-panel";
+
+export default function MembersPage() {
+  return <MembersPanel />;
+}

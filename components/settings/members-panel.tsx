@@ -1,0 +1,65 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { FormEvent } from "react";
+import { apiFetch } from "@/lib/portal/api-client";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { ErrorState, Loading } from "@/components/ui/states";
+import { formatDateTime } from "@/components/ui/format";
+
+interface Member { id: string; email: string; name: string | null; role: string; created_at: string }
+
+export function MembersPanel() {
+  const queryClient = useQueryClient();
+  const members = useQuery({ queryKey: ["members"], queryFn: () => apiFetch<{ data: Member[] }>("/members") });
+  const add = useMutation({
+    mutationFn: (input: { email: string; name: string; role: string; password: string }) => apiFetch<Member>("/members", { method: "POST", json: input }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["members"] }),
+  });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    add.mutate(
+      { email: String(data.get("email")), name: String(data.get("name") ?? ""), role: String(data.get("role")), password: String(data.get("password")) },
+      { onSuccess: () => form.reset() },
+    );
+  }
+
+  return (
+    <section aria-labelledby="members-title" className="space-y-6">
+      <h2 id="members-title" className="text-lg font-semibold">Members</h2>
+      <form onSubmit={submit} aria-label="Add member" className="grid max-w-3xl grid-cols-2 gap-4 rounded-lg border border-slate-200 bg-white p-4">
+        <Field label="Email" name="email" type="email" required />
+        <Field label="Name" name="name" />
+        <div>
+          <label htmlFor="member-role" className="block text-sm font-medium text-slate-800">Role</label>
+          <select id="member-role" name="role" defaultValue="reviewer" className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm">
+            <option value="reviewer">Reviewer</option>
+            <option value="admin">Admin</option>
+          </select>
+        </div>
+        <Field label="Initial password" name="password" type="password" minLength={8} required hint="At least 8 characters; share it privately." />
+        <div className="col-span-2 flex items-center gap-3">
+          <Button type="submit" disabled={add.isPending}>{add.isPending ? "Adding…" : "Add member"}</Button>
+          {add.isSuccess && <span role="status" className="text-sm text-emerald-800">Member added.</span>}
+        </div>
+        {add.error && <div className="col-span-2"><ErrorState message={add.error.message} /></div>}
+      </form>
+      {members.isPending ? <Loading /> : members.error ? <ErrorState message={members.error.message} /> : (
+        <table className="w-full rounded-lg border border-slate-200 bg-white text-left text-sm">
+          <thead className="bg-slate-50 text-slate-700"><tr><th className="px-3 py-2">Email</th><th className="px-3 py-2">Name</th><th className="px-3 py-2">Role</th><th className="px-3 py-2">Added</th></tr></thead>
+          <tbody>
+            {members.data.data.map((m) => (
+              <tr key={m.id} className="border-t border-slate-100">
+                <td className="px-3 py-2">{m.email}</td><td className="px-3 py-2">{m.name ?? "—"}</td><td className="px-3 py-2 capitalize">{m.role}</td><td className="px-3 py-2">{formatDateTime(m.created_at)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
