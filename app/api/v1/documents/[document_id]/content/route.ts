@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { withWorkspace } from "@/lib/api/with-workspace";
+import { getDocumentBytesOrThrow } from "@/lib/documents/document-queries";
+
+export const dynamic = "force-dynamic";
+
+// GET /documents/{document_id}/content - the original bytes (the portal's PDF viewer reads them)
+export const GET = withWorkspace<{ document_id: string }>(async ({ params, workspace }) => {
+  const documentId = z.uuid({ error: "document_id must be a UUID" }).parse(params.document_id);
+  const doc = await getDocumentBytesOrThrow({ workspaceId: workspace.id, documentId });
+  return new Response(new Uint8Array(doc.bytes), {
+    headers: {
+      "Content-Type": doc.contentType,
+      "Content-Disposition": `inline; filename="${(doc.fileName ?? documentId).replace(/[^\w.-]/g, "_")}"`,
+      "Cache-Control": "private, max-age=300",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+});

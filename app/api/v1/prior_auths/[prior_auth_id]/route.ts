@@ -1,0 +1,13 @@
+import { withWorkspace } from "@/lib/api/with-workspace";
+import { json } from "@/lib/api/responses";
+import { ZPriorAuthId } from "@/lib/schemas/prior-auth";
+import { getPriorAuthOrThrow } from "@/lib/prior-auths/get-prior-auth-or-throw";
+import { presentPriorAuth } from "@/lib/prior-auths/present-prior-auth";
+
+export const dynamic = "force-dynamic";
+
+// GET /prior_auths/{prior_auth_id} - read a prior authorization
+export const GET = withWorkspace<{ prior_auth_id: string }>(async ({ params, workspace }) => {
+  const priorAuthId = ZPriorAuthId.parse(params.prior_auth_id);
+  return json(presentPriorAuth(await getPriorAuthOrThrow({ workspaceId: workspace.id, priorAuthId })));
+});

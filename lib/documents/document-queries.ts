@@ -1,0 +1,25 @@
+import { prisma } from "@/lib/db/prisma";
+import { notFound } from "@/lib/api/errors";
+import { DOCUMENT_META_SELECT, presentDocument } from "./present-document";
+
+/** The documents of a case in submission order (the case must belong to the workspace: checked by the caller). */
+export async function listCaseDocuments(opts: { workspaceId: string; priorAuthId: string }) {
+  const links = await prisma.priorAuthDocument.findMany({
+    where: { priorAuthId: opts.priorAuthId, document: { workspaceId: opts.workspaceId } },
+    orderBy: { position: "asc" },
+    include: { document: { select: { ...DOCUMENT_META_SELECT, pages: true } } },
+  });
+  return links.map((l) => ({ ...presentDocument(l.document), position: l.position, pages: l.document.pages as { page: number; text: string }[] | null }));
+}
+
+export async function getDocumentOrThrow(opts: { workspaceId: string; documentId: string }) {
+  const doc = await prisma.document.findFirst({ where: { id: opts.documentId, workspaceId: opts.workspaceId }, select: DOCUMENT_META_SELECT });
+  if (!doc) throw notFound(`Document ${opts.documentId}`);
+  return presentDocument(doc);
+}
+
+export async function getDocumentBytesOrThrow(opts: { workspaceId: string; documentId: string }) {
+  const doc = await prisma.document.findFirst({ where: { id: opts.documentId, workspaceId: opts.workspaceId }, select: { bytes: true, contentType: true, fileName: true } });
+  if (!doc) throw notFound(`Document ${opts.documentId}`);
+  return doc;
+}

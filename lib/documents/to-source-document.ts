@@ -1,0 +1,14 @@
+import type { SourceDocument } from "@/lib/intake/types";
+
+type StoredDocument = { id: string; fileName: string | null; sourceUrl: string | null; contentType: string; pages: unknown; json: unknown };
+
+/** The engines' view of a stored document: text per page, or parsed JSON. */
+export function toSourceDocument(doc: StoredDocument): SourceDocument {
+  return {
+    id: doc.id,
+    name: doc.fileName ?? doc.sourceUrl ?? doc.id,
+    contentType: doc.contentType,
+    pages: Array.isArray(doc.pages) ? (doc.pages as SourceDocument["pages"]) : [],
+    json: doc.json ?? undefined,
+  };
+}

@@ -1,0 +1,47 @@
+import { createHash } from "node:crypto";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { prisma } from "@/lib/db/prisma";
+import { badRequest, conflict } from "@/lib/api/errors";
+
+const KEEP_HOURS = 24;
+const IN_PROGRESS = 0;
+
+export interface StoredResponse {
+  status: number;
+  body: unknown;
+  replayed: boolean;
+}
+
+/**
+ * Runs `work` once per Idempotency-Key: the same key and body replay the first response; the same key with another
+ * body is 409. The key is reserved before the work starts, so concurrent duplicates cannot both run.
+ */
+export async function withIdempotency(
+  opts: { workspaceId: string; key: string | null; body: unknown },
+  work: () => Promise<{ status: number; body: unknown }>,
+): Promise<StoredResponse> {
+  if (!opts.key) return { ...(await work()), replayed: false };
+  if (opts.key.length > 255) throw badRequest("Idempotency-Key must be at most 255 characters.");
+  const requestHash = createHash("sha256").update(JSON.stringify(opts.body ?? null)).digest("hex");
+  const where = { workspaceId_key: { workspaceId: opts.workspaceId, key: opts.key } };
+
+  await prisma.idempotencyKey.deleteMany({ where: { workspaceId: opts.workspaceId, key: opts.key, createdAt: { lt: new Date(Date.now() - KEEP_HOURS * 3600_000) } } });
+  try {
+    await prisma.idempotencyKey.create({ data: { workspaceId: opts.workspaceId, key: opts.key, requestHash, responseStatus: IN_PROGRESS, responseBody: {} } });
+  } catch (error) {
+    if ((error as { code?: string }).code !== "P2002") throw error;
+    const existing = await prisma.idempotencyKey.findUnique({ where });
+    if (!existing) throw conflict("A request with this Idempotency-Key was just completed; retry it.");
+    if (existing.requestHash !== requestHash) throw conflict("This Idempotency-Key was already used with a different request body.");
+    if (existing.responseStatus === IN_PROGRESS) throw conflict("A request with this Idempotency-Key is still in progress.");
+    return { status: existing.responseStatus, body: existing.responseBody, replayed: true };
+  }
+  try {
+    const result = await work();
+    await prisma.idempotencyKey.update({ where, data: { responseStatus: result.status, responseBody: result.body as Prisma.InputJsonValue } });
+    return { ...result, replayed: false };
+  } catch (error) {
+    await prisma.idempotencyKey.delete({ where }).catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { getBoss } from "./queue";
+
+/** Every job: a name and a zod payload schema. Handlers live in lib/jobs/handlers.ts. */
+export const JOBS = {
+  processPriorAuth: {
+    name: "process-prior-auth",
+    payload: z.object({ priorAuthId: z.uuid(), workspaceId: z.uuid() }),
+  },
+} as const;
+
+export type JobName = keyof typeof JOBS;
+
+export async function enqueueJob<N extends JobName>(
+  job: N,
+  payload: z.infer<(typeof JOBS)[N]["payload"]>,
+  options: { startAfterSeconds?: number; singletonKey?: string } = {},
+): Promise<void> {
+  const definition = JOBS[job];
+  const boss = await getBoss();
+  await boss.send(definition.name, definition.payload.parse(payload), {
+    startAfter: options.startAfterSeconds,
+    singletonKey: options.singletonKey,
+  });
+}

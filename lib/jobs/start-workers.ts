@@ -1,0 +1,50 @@
+// Workers: inside the web process by default, or as `npm run worker` processes. Several workers never process the
+// same case twice: the queue hands a job to one worker, and the case's lease admits one writer.
+import { prisma } from "@/lib/db/prisma";
+import { logger } from "@/lib/log";
+import { processPriorAuth } from "@/lib/prior-auths/process-prior-auth";
+import { LEASE_SECONDS, LeaseHeldError } from "@/lib/prior-auths/lease";
+import { JOBS, enqueueJob } from "./definitions";
+import { QUEUE_SETTINGS, getBoss } from "./queue";
+
+const SWEEP_SECONDS = Number(process.env.PA_SWEEP_SECONDS ?? 15);
+
+/** Cases left in Processing with no live lease and no recent change (e.g. the enqueue after create failed) get a job. */
+async function requeueStrandedCases() {
+  const stale = new Date(Date.now() - Math.max(60, LEASE_SECONDS * 2) * 1000);
+  const stranded = await prisma.priorAuth.findMany({
+    where: { status: "Processing", updatedAt: { lt: stale }, OR: [{ leaseUntil: null }, { leaseUntil: { lt: new Date() } }] },
+    select: { id: true, workspaceId: true },
+    take: 100,
+  });
+  for (const row of stranded) {
+    await enqueueJob("processPriorAuth", { priorAuthId: row.id, workspaceId: row.workspaceId }, { singletonKey: row.id });
+    await prisma.priorAuth.update({ where: { id: row.id }, data: { updatedAt: new Date() } });
+  }
+  if (stranded.length) logger.warn("requeued stranded cases", { count: stranded.length });
+}
+
+export async function startWorkers(opts: { concurrency?: number } = {}) {
+  const boss = await getBoss("supervisor");
+  const definition = JOBS.processPriorAuth;
+  await boss.createQueue(definition.name, QUEUE_SETTINGS).catch(async () => boss.updateQueue(definition.name, QUEUE_SETTINGS));
+  const concurrency = opts.concurrency ?? Number(process.env.PA_WORKER_CONCURRENCY ?? 4);
+  await boss.work(
+    definition.name,
+    { batchSize: 1, localConcurrency: concurrency, pollingIntervalSeconds: 0.5 },
+    async ([job]) => {
+      const payload = definition.payload.parse(job.data);
+      try {
+        const outcome = await processPriorAuth(payload.priorAuthId);
+        logger.info("job done", { job: definition.name, id: job.id, priorAuthId: payload.priorAuthId, outcome });
+      } catch (error) {
+        if (!(error instanceof LeaseHeldError)) logger.error("job failed", { job: definition.name, id: job.id, error });
+        throw error; // pg-boss retries with backoff
+      }
+    },
+  );
+  const sweep = setInterval(() => requeueStrandedCases().catch((error) => logger.error("sweep failed", { error })), SWEEP_SECONDS * 1000);
+  sweep.unref();
+  logger.info("workers started", { queue: definition.name, concurrency });
+  return { stop: () => clearInterval(sweep) };
+}

@@ -1,0 +1,23 @@
+import { prisma } from "@/lib/db/prisma";
+import { notFound } from "@/lib/api/errors";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import type { Actor } from "@/lib/api/with-workspace";
+import { presentPriorAuth } from "./present-prior-auth";
+import { assertTransition } from "./states";
+
+/** Cancels an open case. A running job notices (it only writes while the case is Processing and its lease holds). */
+export async function cancelPriorAuth(opts: { workspaceId: string; priorAuthId: string; actor: Actor }) {
+  // Inside a transaction only `tx` may be used: the embedded database serves one transaction at a time.
+  return prisma.$transaction(async (tx) => {
+    const current = await tx.priorAuth.findFirst({ where: { id: opts.priorAuthId, workspaceId: opts.workspaceId } });
+    if (!current) throw notFound(`Prior authorization ${opts.priorAuthId}`);
+    assertTransition(current.status, "Cancelled");
+    const updated = await tx.priorAuth.updateMany({
+      where: { id: current.id, status: current.status },
+      data: { status: "Cancelled", intakeStatus: current.intakeStatus === "Processing" ? "Cancelled" : current.intakeStatus, leaseOwner: null, leaseUntil: null },
+    });
+    if (updated.count === 0) throw notFound(`Prior authorization ${opts.priorAuthId}`);
+    await recordAuditEvent(tx, { workspaceId: opts.workspaceId, priorAuthId: current.id, actor: opts.actor, action: "prior_auth.cancelled", details: { previous_status: current.status } });
+    return presentPriorAuth(await tx.priorAuth.findUniqueOrThrow({ where: { id: current.id } }));
+  });
+}

@@ -1,0 +1,50 @@
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { prisma } from "@/lib/db/prisma";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import { enqueueJob } from "@/lib/jobs/definitions";
+import type { Actor } from "@/lib/api/with-workspace";
+import type { TCreatePriorAuthRequest } from "@/lib/schemas/prior-auth";
+import { presentPriorAuth } from "./present-prior-auth";
+import { processPriorAuth } from "./process-prior-auth";
+
+const SYNC_TIMEOUT_MS = Number(process.env.PA_SYNC_TIMEOUT_MS ?? 30_000);
+
+/**
+ * Stores the case in Processing and queues its processing. With `synchronous_request`, processes it now and answers
+ * with the final state, or with Processing when that takes longer than PA_SYNC_TIMEOUT_MS (the work goes on).
+ */
+export async function createPriorAuth(opts: { workspaceId: string; actor: Actor; input: TCreatePriorAuthRequest }) {
+  const { input, workspaceId, actor } = opts;
+  const documentUrls = input.document_url ? [input.document_url] : (input.ePA?.document_urls ?? []);
+  const created = await prisma.$transaction(async (tx) => {
+    const row = await tx.priorAuth.create({
+      data: {
+        workspaceId,
+        caseId: input.case_id,
+        status: "Processing",
+        intakeStatus: "Processing",
+        documentUrl: input.document_url ?? null,
+        documentUrls,
+        epaPayload: (input.ePA?.epa_payload ?? undefined) as Prisma.InputJsonValue | undefined,
+        expedited: input.expedited ?? false,
+        createdBy: actor.label,
+      },
+    });
+    await recordAuditEvent(tx, {
+      workspaceId, priorAuthId: row.id, actor, action: "prior_auth.created",
+      details: { case_id: row.caseId, documents: documentUrls.length, epa_payload: Boolean(input.ePA?.epa_payload), synchronous: Boolean(input.synchronous_request) },
+    });
+    return row;
+  });
+
+  const job = { priorAuthId: created.id, workspaceId };
+  if (!input.synchronous_request) {
+    await enqueueJob("processPriorAuth", job, { singletonKey: created.id });
+    return presentPriorAuth(created);
+  }
+  // The queued job is the safety net: it runs after the synchronous attempt's window and finds the case finished.
+  await enqueueJob("processPriorAuth", job, { singletonKey: created.id, startAfterSeconds: Math.ceil(SYNC_TIMEOUT_MS / 1000) + 5 });
+  const work = processPriorAuth(created.id).catch(() => "retry-later" as const);
+  await Promise.race([work, new Promise((resolve) => setTimeout(resolve, SYNC_TIMEOUT_MS).unref())]);
+  return presentPriorAuth(await prisma.priorAuth.findUniqueOrThrow({ where: { id: created.id } }));
+}

@@ -1,0 +1,9 @@
+import { prisma } from "@/lib/db/prisma";
+import { notFound } from "@/lib/api/errors";
+
+/** The case of this workspace, or 404: another workspace's case is indistinguishable from a missing one. */
+export async function getPriorAuthOrThrow(opts: { workspaceId: string; priorAuthId: string }) {
+  const row = await prisma.priorAuth.findFirst({ where: { id: opts.priorAuthId, workspaceId: opts.workspaceId } });
+  if (!row) throw notFound(`Prior authorization ${opts.priorAuthId}`);
+  return row;
+}

@@ -1,0 +1,105 @@
+// The pipeline of one case: fetch or load each document, read it, extract the intake, and finish the case exactly
+// once. Safe to run again after a crash (documents already stored are reused; only the lease holder may finish).
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { prisma } from "@/lib/db/prisma";
+import { recordAuditEvent, SYSTEM_ACTOR } from "@/lib/audit/record-audit-event";
+import { logger } from "@/lib/log";
+import { DocumentFetchError } from "@/lib/net/safe-fetch";
+import { PdfReadError } from "@/lib/documents/read-pdf";
+import { obtainDocument, UnsupportedDocumentError } from "@/lib/documents/obtain-document";
+import { toSourceDocument } from "@/lib/documents/to-source-document";
+import { extractIntake } from "@/lib/intake/extract-intake";
+import { INTAKE_ENGINE_VERSION } from "@/lib/intake/engine-version";
+import { acquireLease, type Lease } from "./lease";
+
+const MAX_ATTEMPTS = Number(process.env.PA_MAX_PROCESSING_ATTEMPTS ?? 5);
+
+class CaseNoLongerProcessing extends Error {}
+
+/** A problem with the material itself: the case fails with this message as its failure_reason. */
+function userFacingReason(error: unknown): string | null {
+  if (error instanceof DocumentFetchError || error instanceof PdfReadError || error instanceof UnsupportedDocumentError) return error.message;
+  if (error instanceof SyntaxError) return `A JSON document could not be parsed: ${error.message}`;
+  return null;
+}
+
+async function assertStillOurs(priorAuthId: string, lease: Lease) {
+  const row = await prisma.priorAuth.findUnique({ where: { id: priorAuthId }, select: { status: true, leaseOwner: true } });
+  if (!row || row.status !== "Processing" || row.leaseOwner !== lease.owner) throw new CaseNoLongerProcessing();
+}
+
+export type ProcessOutcome = "Succeeded" | "Failed" | "skipped";
+
+export async function processPriorAuth(priorAuthId: string): Promise<ProcessOutcome> {
+  const lease = await acquireLease(priorAuthId);
+  if (!lease) return "skipped";
+  const priorAuth = await prisma.priorAuth.findUniqueOrThrow({ where: { id: priorAuthId } });
+  try {
+    const urls = priorAuth.documentUrls;
+    const documents = [];
+    for (const [position, url] of urls.entries()) {
+      await assertStillOurs(priorAuthId, lease);
+      documents.push(await obtainDocument({ priorAuth, url, position }));
+    }
+    await assertStillOurs(priorAuthId, lease);
+    const facts = extractIntake(documents.map(toSourceDocument), { epaPayload: priorAuth.epaPayload ?? undefined });
+    return await finish(priorAuthId, lease, "Succeeded", null, facts);
+  } catch (error) {
+    if (error instanceof CaseNoLongerProcessing) return "skipped";
+    const reason = userFacingReason(error);
+    // `return await`: the lease must still be held when finish() writes (the finally block releases it).
+    if (reason) return await finish(priorAuthId, lease, "Failed", reason, null);
+    logger.error("processing failed", { priorAuthId, attempt: priorAuth.processingAttempts, error });
+    if (priorAuth.processingAttempts >= MAX_ATTEMPTS) {
+      return await finish(priorAuthId, lease, "Failed", `Processing failed after ${MAX_ATTEMPTS} attempts because of an internal error.`, null);
+    }
+    throw error;
+  } finally {
+    await lease.release().catch(() => undefined);
+  }
+}
+
+async function finish(
+  priorAuthId: string,
+  lease: Lease,
+  outcome: "Succeeded" | "Failed",
+  failureReason: string | null,
+  facts: ReturnType<typeof extractIntake> | null,
+): Promise<ProcessOutcome> {
+  return prisma.$transaction(async (tx) => {
+    const updated = await tx.priorAuth.updateMany({
+      where: { id: priorAuthId, status: "Processing", leaseOwner: lease.owner },
+      data: {
+        status: outcome,
+        intakeStatus: outcome,
+        failureReason,
+        patientName: facts?.patient ? [...facts.patient.given, facts.patient.family].filter(Boolean).join(" ") || null : null,
+        drugName: facts?.medicationRequests[0]?.name ?? null,
+      },
+    });
+    if (updated.count === 0) return "skipped" as const; // cancelled meanwhile, or the lease was lost
+    const row = await tx.priorAuth.findUniqueOrThrow({ where: { id: priorAuthId }, select: { workspaceId: true } });
+    if (facts) {
+      await tx.intake.upsert({
+        where: { priorAuthId },
+        create: { priorAuthId, facts: facts as unknown as Prisma.InputJsonValue, engineVersion: INTAKE_ENGINE_VERSION },
+        update: { facts: facts as unknown as Prisma.InputJsonValue, engineVersion: INTAKE_ENGINE_VERSION },
+      });
+    }
+    await recordAuditEvent(tx, {
+      workspaceId: row.workspaceId,
+      priorAuthId,
+      actor: SYSTEM_ACTOR,
+      action: outcome === "Succeeded" ? "prior_auth.succeeded" : "prior_auth.failed",
+      details: failureReason
+        ? { failure_reason: failureReason }
+        : {
+            diagnoses: facts?.diagnoses.length ?? 0,
+            medication_requests: facts?.medicationRequests.length ?? 0,
+            practitioners: facts?.practitioners.length ?? 0,
+            warnings: facts?.warnings ?? [],
+          },
+    });
+    return outcome;
+  });
+}

@@ -1,0 +1,68 @@
+import { z } from "zod";
+
+export const UPLOADED_DOCUMENT_SCHEME = "pa-document:";
+
+/** A document address: http(s), or `pa-document:<uuid>` returned by POST /documents. */
+export const ZDocumentUrl = z
+  .string()
+  .trim()
+  .min(1, "must not be empty")
+  .max(4096, "is too long")
+  .refine((value) => {
+    if (value.startsWith(UPLOADED_DOCUMENT_SCHEME)) return z.uuid().safeParse(value.slice(UPLOADED_DOCUMENT_SCHEME.length)).success;
+    try {
+      const url = new URL(value);
+      return url.protocol === "http:" || url.protocol === "https:";
+    } catch {
+      return false;
+    }
+  }, "must be an http(s) URL or a pa-document: reference from POST /documents");
+
+export const ZCreatePriorAuthRequest = z
+  .strictObject({
+    case_id: z.string({ error: "is required (a non-empty string)" }).trim().min(1, "must not be empty").max(200),
+    document_url: ZDocumentUrl.optional(),
+    ePA: z
+      .strictObject({
+        document_urls: z.array(ZDocumentUrl).max(20, "at most 20 documents").optional(),
+        epa_payload: z.record(z.string(), z.unknown(), { error: "must be a JSON object" }).optional(),
+      })
+      .optional(),
+    synchronous_request: z.boolean().optional(),
+    expedited: z.boolean().optional(),
+  })
+  .superRefine((body, ctx) => {
+    const hasUrl = body.document_url !== undefined;
+    const hasEpa = body.ePA !== undefined;
+    if (hasUrl && hasEpa) ctx.addIssue({ code: "custom", message: "give exactly one source: document_url or ePA, not both", path: [] });
+    if (!hasUrl && !hasEpa) ctx.addIssue({ code: "custom", message: "a source is required: document_url or ePA", path: [] });
+    if (hasEpa && !body.ePA?.document_urls?.length && !body.ePA?.epa_payload) {
+      ctx.addIssue({ code: "custom", message: "must have document_urls and/or epa_payload", path: ["ePA"] });
+    }
+  });
+export type TCreatePriorAuthRequest = z.infer<typeof ZCreatePriorAuthRequest>;
+
+export const PRIOR_AUTH_STATES = ["Processing", "Succeeded", "Failed", "Cancelled"] as const;
+
+export const ZPriorAuth = z.object({
+  id: z.uuid(),
+  case_id: z.string(),
+  status: z.string(),
+  intake_status: z.enum(PRIOR_AUTH_STATES),
+  document_url: z.string().nullable(),
+  failure_reason: z.string().nullable(),
+  expedited: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type TPriorAuth = z.infer<typeof ZPriorAuth>;
+
+export const ZPriorAuthId = z.uuid({ error: "prior_auth_id must be a UUID" });
+
+export const ZListPriorAuthsQuery = z.strictObject({
+  status: z.string().max(40).optional(),
+  case_id: z.string().max(200).optional(),
+  q: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+  cursor: z.string().max(200).optional(),
+});
