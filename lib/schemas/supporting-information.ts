@@ -1,0 +1,67 @@
+import { z } from "zod";
+
+/** YYYY-MM-DD that is a real calendar date (2024-02-30 is refused). */
+export const ZCalendarDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date YYYY-MM-DD").refine((value) => {
+  const [y, m, d] = value.split("-").map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}, "is not a real calendar date");
+
+const text = (max: number) => z.string().trim().min(1, "must not be empty").max(max);
+
+export const ZClaimRecord = z.strictObject({
+  claim_id: text(100),
+  date: ZCalendarDate,
+  type: z.enum(["pharmacy", "medical"], { error: "must be pharmacy or medical" }),
+  status: z.enum(["paid", "denied", "pending"], { error: "must be paid, denied or pending" }),
+  drug_name: text(300).optional(),
+  ndc: z.string().trim().regex(/^[0-9-]{10,13}$/, "must be an NDC (10 or 11 digits, hyphens allowed)").optional(),
+  procedure_code: z.string().trim().regex(/^[A-Za-z0-9]{4,7}$/, "must be a CPT or HCPCS code").optional(),
+  /** Optional: days supplied by a pharmacy fill (used for step-therapy durations). */
+  days_supply: z.number().int().min(1).max(365).optional(),
+});
+export type TClaimRecord = z.infer<typeof ZClaimRecord>;
+
+export const ZTestClaim = z.strictObject({
+  claim_id: text(100),
+  date: ZCalendarDate,
+  status: z.enum(["pending", "approved", "denied"], { error: "must be pending, approved or denied" }),
+  expected_coverage: z.boolean().optional(),
+  adjudication_notes: z.string().max(5000).optional(),
+});
+export type TTestClaim = z.infer<typeof ZTestClaim>;
+
+/** A claim record, or a CARIN Blue Button ExplanationOfBenefit in its place (converted on arrival). */
+const ZClaimHistoryItem = z.unknown().transform((value, ctx) => {
+  if (typeof value === "object" && value !== null && (value as { resourceType?: unknown }).resourceType === "ExplanationOfBenefit") {
+    return { kind: "eob" as const, resource: value as Record<string, unknown> };
+  }
+  const parsed = ZClaimRecord.safeParse(value);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: issue.path, input: value });
+    return z.NEVER;
+  }
+  return { kind: "record" as const, record: parsed.data };
+});
+
+export const ZSupportingInformationRequest = z
+  .strictObject({
+    claim_history: z
+      .strictObject({
+        data: z.array(ZClaimHistoryItem).max(1000, "at most 1000 records per request").optional(),
+        /** A FHIR Bundle of ExplanationOfBenefit resources (a CARIN claims feed). */
+        bundle: z.looseObject({ resourceType: z.literal("Bundle"), entry: z.array(z.unknown()).max(5000).optional() }).optional(),
+      })
+      .optional(),
+    test_claim: z.strictObject({ data: ZTestClaim.optional() }).optional(),
+  })
+  .superRefine((body, ctx) => {
+    const ids = new Set<string>();
+    (body.claim_history?.data ?? []).forEach((item, index) => {
+      if (item.kind !== "record") return;
+      const id = item.record.claim_id;
+      if (ids.has(id)) ctx.addIssue({ code: "custom", path: ["claim_history", "data", index, "claim_id"], message: `duplicate claim_id ${id} in this request` });
+      ids.add(id);
+    });
+  });
+export type TSupportingInformationRequest = z.infer<typeof ZSupportingInformationRequest>;

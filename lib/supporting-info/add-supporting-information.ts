@@ -1,0 +1,69 @@
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { prisma } from "@/lib/db/prisma";
+import { badRequest, notFound } from "@/lib/api/errors";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import type { Actor } from "@/lib/api/with-workspace";
+import type { TClaimRecord, TSupportingInformationRequest } from "@/lib/schemas/supporting-information";
+import { eobToClaimRecord } from "./eob-to-claim-record";
+
+/** Statuses that take no more information: the case is closed. */
+const CLOSED = new Set(["Cancelled", "Failed"]);
+
+function claimRecordsOf(body: TSupportingInformationRequest): TClaimRecord[] {
+  const records: TClaimRecord[] = [];
+  const problems: string[] = [];
+  const eobs = [
+    ...(body.claim_history?.data ?? []).flatMap((item) => (item.kind === "eob" ? [item.resource] : [])),
+    ...((body.claim_history?.bundle?.entry ?? []) as { resource?: Record<string, unknown> }[])
+      .map((e) => e.resource)
+      .filter((r): r is Record<string, unknown> => r?.resourceType === "ExplanationOfBenefit"),
+  ];
+  for (const item of body.claim_history?.data ?? []) if (item.kind === "record") records.push(item.record);
+  for (const eob of eobs) {
+    const converted = eobToClaimRecord(eob);
+    if (converted.record) records.push(converted.record);
+    else problems.push(converted.problem!);
+  }
+  if (problems.length) throw badRequest(`Invalid request: ${problems.join("; ")}`);
+  return records;
+}
+
+/**
+ * Stores claim history and the test claim of a case. Submissions accumulate; a known claim_id replaces its earlier
+ * record (a re-send is idempotent). A case that moved past intake is re-opened for a new determination.
+ */
+export async function addSupportingInformation(opts: { workspaceId: string; priorAuthId: string; actor: Actor; body: TSupportingInformationRequest }) {
+  const records = claimRecordsOf(opts.body);
+  const testClaim = opts.body.test_claim?.data;
+  return prisma.$transaction(async (tx) => {
+    const priorAuth = await tx.priorAuth.findFirst({ where: { id: opts.priorAuthId, workspaceId: opts.workspaceId }, select: { id: true, status: true } });
+    if (!priorAuth) throw notFound(`Prior authorization ${opts.priorAuthId}`);
+    if (CLOSED.has(priorAuth.status)) {
+      return { status: "Failed" as const, message: `The prior authorization is ${priorAuth.status}: it takes no more information.` };
+    }
+    const rows = [
+      ...records.map((r) => ({ kind: "history", claimId: r.claim_id, date: r.date, data: r })),
+      ...(testClaim ? [{ kind: "test", claimId: testClaim.claim_id, date: testClaim.date, data: testClaim }] : []),
+    ];
+    for (const row of rows) {
+      await tx.claimRecord.upsert({
+        where: { priorAuthId_kind_claimId: { priorAuthId: priorAuth.id, kind: row.kind, claimId: row.claimId } },
+        create: { workspaceId: opts.workspaceId, priorAuthId: priorAuth.id, kind: row.kind, claimId: row.claimId, date: row.date, data: row.data as Prisma.InputJsonValue },
+        update: { date: row.date, data: row.data as Prisma.InputJsonValue },
+      });
+    }
+    await recordAuditEvent(tx, {
+      workspaceId: opts.workspaceId, priorAuthId: priorAuth.id, actor: opts.actor, action: "supporting_information.added",
+      details: { claim_records: records.length, test_claim: testClaim?.claim_id ?? null, claim_ids: records.map((r) => r.claim_id).slice(0, 50) },
+    });
+    return { status: "Succeeded" as const };
+  });
+}
+
+export async function listClaimRecords(opts: { workspaceId: string; priorAuthId: string }) {
+  const rows = await prisma.claimRecord.findMany({ where: { workspaceId: opts.workspaceId, priorAuthId: opts.priorAuthId }, orderBy: [{ date: "asc" }, { claimId: "asc" }] });
+  return {
+    claim_history: rows.filter((r) => r.kind === "history").map((r) => r.data as TClaimRecord),
+    test_claim: (rows.find((r) => r.kind === "test")?.data ?? null) as Record<string, unknown> | null,
+  };
+}
