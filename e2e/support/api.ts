@@ -1,0 +1,33 @@
+import { expect, type APIRequestContext } from "@playwright/test";
+
+export interface PriorAuth {
+  id: string; case_id: string; status: string; intake_status: string; document_url: string | null; failure_reason: string | null; created_at: string; updated_at: string;
+}
+
+export function apiClient(request: APIRequestContext, apiKey: string) {
+  const headers = { "X-API-Key": apiKey };
+  return {
+    create: (data: unknown, extra: Record<string, string> = {}) => request.post("/api/v1/prior_auths", { headers: { ...headers, ...extra }, data }),
+    get: (id: string) => request.get(`/api/v1/prior_auths/${id}`, { headers }),
+    getJson: async (id: string): Promise<PriorAuth> => (await request.get(`/api/v1/prior_auths/${id}`, { headers })).json(),
+    list: (query: string) => request.get(`/api/v1/prior_auths?${query}`, { headers }),
+    cancel: (id: string) => request.post(`/api/v1/prior_auths/${id}/cancel`, { headers }),
+    events: async (id: string): Promise<{ action: string; details: Record<string, unknown> }[]> =>
+      (await (await request.get(`/api/v1/prior_auths/${id}/events`, { headers })).json()).data,
+    documents: async (id: string) => (await (await request.get(`/api/v1/prior_auths/${id}/documents`, { headers })).json()).data,
+    raw: (method: "GET" | "POST", path: string, data?: unknown) => request.fetch(`/api/v1${path}`, { method, headers, data }),
+    headers,
+  };
+}
+
+/** Polls until the case leaves Processing. */
+export async function waitForFinal(client: ReturnType<typeof apiClient>, id: string, timeoutMs = 45_000): Promise<PriorAuth> {
+  let last: PriorAuth | undefined;
+  await expect
+    .poll(async () => {
+      last = await client.getJson(id);
+      return last.status;
+    }, { timeout: timeoutMs, intervals: [200, 300, 500] })
+    .not.toBe("Processing");
+  return last!;
+}
