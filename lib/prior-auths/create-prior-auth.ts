@@ -4,7 +4,7 @@ import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { enqueueJob } from "@/lib/jobs/definitions";
 import type { Actor } from "@/lib/api/with-workspace";
 import type { TCreatePriorAuthRequest } from "@/lib/schemas/prior-auth";
-import { presentPriorAuth } from "./present-prior-auth";
+import { PRIOR_AUTH_INCLUDE, presentPriorAuth, slaDueAt, type SlaHours } from "./present-prior-auth";
 import { processPriorAuth } from "./process-prior-auth";
 
 const SYNC_TIMEOUT_MS = Number(process.env.PA_SYNC_TIMEOUT_MS ?? 30_000);
@@ -13,8 +13,10 @@ const SYNC_TIMEOUT_MS = Number(process.env.PA_SYNC_TIMEOUT_MS ?? 30_000);
  * Stores the case in Processing and queues its processing. With `synchronous_request`, processes it now and answers
  * with the final state, or with Processing when that takes longer than PA_SYNC_TIMEOUT_MS (the work goes on).
  */
-export async function createPriorAuth(opts: { workspaceId: string; actor: Actor; input: TCreatePriorAuthRequest }) {
+export async function createPriorAuth(opts: { workspaceId: string; sla: SlaHours; actor: Actor; input: TCreatePriorAuthRequest }) {
   const { input, workspaceId, actor } = opts;
+  const expedited = input.expedited ?? false;
+  const receivedAt = input.received_at ? new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(input.received_at) ? input.received_at : `${input.received_at}Z`) : new Date();
   const documentUrls = input.document_url ? [input.document_url] : (input.ePA?.document_urls ?? []);
   const created = await prisma.$transaction(async (tx) => {
     const row = await tx.priorAuth.create({
@@ -26,7 +28,9 @@ export async function createPriorAuth(opts: { workspaceId: string; actor: Actor;
         documentUrl: input.document_url ?? null,
         documentUrls,
         epaPayload: (input.ePA?.epa_payload ?? undefined) as Prisma.InputJsonValue | undefined,
-        expedited: input.expedited ?? false,
+        expedited,
+        receivedAt,
+        dueAt: slaDueAt({ receivedAt, expedited }, opts.sla),
         createdBy: actor.label,
       },
     });
@@ -46,5 +50,5 @@ export async function createPriorAuth(opts: { workspaceId: string; actor: Actor;
   await enqueueJob("processPriorAuth", job, { singletonKey: created.id, startAfterSeconds: Math.ceil(SYNC_TIMEOUT_MS / 1000) + 5 });
   const work = processPriorAuth(created.id).catch(() => "retry-later" as const);
   await Promise.race([work, new Promise((resolve) => setTimeout(resolve, SYNC_TIMEOUT_MS).unref())]);
-  return presentPriorAuth(await prisma.priorAuth.findUniqueOrThrow({ where: { id: created.id } }));
+  return presentPriorAuth(await prisma.priorAuth.findUniqueOrThrow({ where: { id: created.id }, include: PRIOR_AUTH_INCLUDE }));
 }

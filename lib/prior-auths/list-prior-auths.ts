@@ -1,31 +1,70 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { prisma } from "@/lib/db/prisma";
 import { badRequest } from "@/lib/api/errors";
-import { presentPriorAuth } from "./present-prior-auth";
+import { PRIOR_AUTH_INCLUDE, presentPriorAuth } from "./present-prior-auth";
 
-// Cursor: base64url of "<createdAt ISO>|<id>", the last row of the previous page (newest first).
-const encodeCursor = (row: { createdAt: Date; id: string }) => Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString("base64url");
+type Sort = "newest" | "oldest" | "due";
+const SORT_FIELD = { newest: "createdAt", oldest: "createdAt", due: "dueAt" } as const;
+const SORT_DIR = { newest: "desc", oldest: "asc", due: "asc" } as const;
+const OPEN_STATUSES = ["Processing", "Succeeded", "pending_review", "request_for_information"];
 
-function decodeCursor(cursor: string): { createdAt: Date; id: string } {
-  const [iso, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  const createdAt = new Date(iso ?? "");
-  if (!id || Number.isNaN(createdAt.getTime())) throw badRequest("cursor is not valid: use next_cursor from the previous page.");
-  return { createdAt, id };
+// A cursor is the last row of the previous page: its sort value and id (ties broken by id).
+const encodeCursor = (sort: Sort, value: Date | null, id: string) => Buffer.from(JSON.stringify({ s: sort, v: value?.toISOString() ?? null, id })).toString("base64url");
+
+function decodeCursor(cursor: string, sort: Sort): { value: Date | null; id: string } {
+  try {
+    const parsed = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as { s: Sort; v: string | null; id: string };
+    const value = parsed.v === null ? null : new Date(parsed.v);
+    if (parsed.s !== sort || typeof parsed.id !== "string" || (value && Number.isNaN(value.getTime()))) throw new Error();
+    return { value, id: parsed.id };
+  } catch {
+    throw badRequest("cursor is not valid: use next_cursor from the previous page with the same sort.");
+  }
 }
 
-export async function listPriorAuths(opts: { workspaceId: string; status?: string; caseId?: string; q?: string; limit: number; cursor?: string }) {
-  const where: Prisma.PriorAuthWhereInput = { workspaceId: opts.workspaceId };
-  if (opts.status) where.status = opts.status;
-  if (opts.caseId) where.caseId = opts.caseId;
-  if (opts.q) where.OR = [{ caseId: { contains: opts.q, mode: "insensitive" } }, { patientName: { contains: opts.q, mode: "insensitive" } }];
-  if (opts.cursor) {
-    const c = decodeCursor(opts.cursor);
-    where.AND = [{ OR: [{ createdAt: { lt: c.createdAt } }, { createdAt: c.createdAt, id: { lt: c.id } }] }];
+function afterCursor(sort: Sort, cursor: { value: Date | null; id: string }): Prisma.PriorAuthWhereInput {
+  const field = SORT_FIELD[sort];
+  const beyond = SORT_DIR[sort] === "desc" ? "lt" : "gt";
+  if (cursor.value === null) return { [field]: null, id: { [beyond]: cursor.id } };
+  return { OR: [{ [field]: { [beyond]: cursor.value } }, { [field]: cursor.value, id: { [beyond]: cursor.id } }, ...(sort === "due" ? [{ dueAt: null }] : [])] };
+}
+
+export interface ListPriorAuthsOptions {
+  workspaceId: string;
+  status?: string;
+  caseId?: string;
+  q?: string;
+  assigneeId?: string | "none";
+  overdue?: boolean;
+  sort: Sort;
+  limit: number;
+  cursor?: string;
+}
+
+/** The workspace's cases: filters, a stable order and cursor pagination. */
+export async function listPriorAuths(opts: ListPriorAuthsOptions) {
+  const and: Prisma.PriorAuthWhereInput[] = [{ workspaceId: opts.workspaceId }];
+  if (opts.status) and.push({ status: opts.status });
+  if (opts.caseId) and.push({ caseId: opts.caseId });
+  if (opts.q) and.push({ OR: [{ caseId: { contains: opts.q, mode: "insensitive" } }, { patientName: { contains: opts.q, mode: "insensitive" } }] });
+  if (opts.assigneeId) and.push({ assigneeId: opts.assigneeId === "none" ? null : opts.assigneeId });
+  if (opts.overdue !== undefined) {
+    const overdue: Prisma.PriorAuthWhereInput = { dueAt: { lt: new Date() }, status: { in: OPEN_STATUSES } };
+    and.push(opts.overdue ? overdue : { NOT: overdue });
   }
-  const rows = await prisma.priorAuth.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: opts.limit + 1 });
+  if (opts.cursor) and.push(afterCursor(opts.sort, decodeCursor(opts.cursor, opts.sort)));
+  const field = SORT_FIELD[opts.sort];
+  const dir = SORT_DIR[opts.sort];
+  const rows = await prisma.priorAuth.findMany({
+    where: { AND: and },
+    orderBy: [{ [field]: dir === "asc" ? { sort: "asc", nulls: "last" } : dir }, { id: dir }],
+    take: opts.limit + 1,
+    include: PRIOR_AUTH_INCLUDE,
+  });
   const page = rows.slice(0, opts.limit);
+  const last = page[page.length - 1];
   return {
-    data: page.map(presentPriorAuth),
-    next_cursor: rows.length > opts.limit ? encodeCursor(page[page.length - 1]) : null,
+    data: page.map((row) => presentPriorAuth(row)),
+    next_cursor: rows.length > opts.limit && last ? encodeCursor(opts.sort, last[field], last.id) : null,
   };
 }

@@ -3,10 +3,21 @@ import type { TPriorAuth } from "@/lib/schemas/prior-auth";
 
 type Row = {
   id: string; caseId: string; status: string; intakeStatus: string; documentUrl: string | null; documentUrls: string[];
-  failureReason: string | null; expedited: boolean; createdAt: Date; updatedAt: Date;
+  failureReason: string | null; expedited: boolean; createdAt: Date; updatedAt: Date; receivedAt: Date; dueAt: Date | null; decidedAt?: Date | null;
+  patientName?: string | null; drugName?: string | null; assignee?: { id: string; email: string } | null;
 };
 
-/** The API's view of a prior authorization (spec 2.1 plus case_id, failure_reason and expedited). */
+export interface SlaHours {
+  slaHoursExpedited: number;
+  slaHoursStandard: number;
+}
+
+/** When the decision is due: receipt plus the workspace's hours for expedited or standard requests. */
+export function slaDueAt(row: { receivedAt: Date; expedited: boolean }, sla: SlaHours): Date {
+  return new Date(row.receivedAt.getTime() + (row.expedited ? sla.slaHoursExpedited : sla.slaHoursStandard) * 3600_000);
+}
+
+/** The API's view of a prior authorization: spec 2.1, plus what clients and the work queue need. */
 export function presentPriorAuth(row: Row): TPriorAuth {
   return {
     id: row.id,
@@ -16,7 +27,15 @@ export function presentPriorAuth(row: Row): TPriorAuth {
     document_url: row.documentUrl ?? row.documentUrls[0] ?? null,
     failure_reason: row.failureReason,
     expedited: row.expedited,
+    patient_name: row.patientName ?? null,
+    drug_name: row.drugName ?? null,
+    assignee: row.assignee ? { id: row.assignee.id, email: row.assignee.email } : null,
+    sla_due_at: row.dueAt ? formatTimestamp(row.dueAt) : null,
+    decided_at: row.decidedAt ? formatTimestamp(row.decidedAt) : null,
+    received_at: formatTimestamp(row.receivedAt),
     created_at: formatTimestamp(row.createdAt),
     updated_at: formatTimestamp(row.updatedAt),
   };
 }
+
+export const PRIOR_AUTH_INCLUDE = { assignee: { select: { id: true, email: true } } } as const;

@@ -29,7 +29,16 @@ export const ZCreatePriorAuthRequest = z
       })
       .optional(),
     synchronous_request: z.boolean().optional(),
+    /** An expedited request: the shorter decision deadline applies. */
     expedited: z.boolean().optional(),
+    /** When the payer received the request, if earlier than now (ISO 8601); the SLA clock starts there. */
+    received_at: z.iso
+      .datetime({ offset: true, local: true, error: "must be an ISO 8601 date-time" })
+      .refine((v) => {
+        const t = Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(v) ? v : `${v}Z`);
+        return t <= Date.now() + 60_000 && t >= Date.now() - 365 * 86400_000;
+      }, "must be in the past year and not in the future")
+      .optional(),
   })
   .superRefine((body, ctx) => {
     const hasUrl = body.document_url !== undefined;
@@ -52,6 +61,13 @@ export const ZPriorAuth = z.object({
   document_url: z.string().nullable(),
   failure_reason: z.string().nullable(),
   expedited: z.boolean(),
+  patient_name: z.string().nullable(),
+  drug_name: z.string().nullable(),
+  assignee: z.object({ id: z.uuid(), email: z.string() }).nullable(),
+  /** When the decision is due (workspace SLA: expedited or standard). */
+  sla_due_at: z.string().nullable(),
+  decided_at: z.string().nullable(),
+  received_at: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -62,7 +78,18 @@ export const ZPriorAuthId = z.uuid({ error: "prior_auth_id must be a UUID" });
 export const ZListPriorAuthsQuery = z.strictObject({
   status: z.string().max(40).optional(),
   case_id: z.string().max(200).optional(),
+  /** Case id or patient name contains this text. */
   q: z.string().max(200).optional(),
+  /** A user id, "me" (portal), or "none". */
+  assignee: z.string().max(64).optional(),
+  overdue: z.enum(["true", "false"]).optional(),
+  sort: z.enum(["newest", "oldest", "due"]).default("newest"),
   limit: z.coerce.number().int().min(1).max(100).default(25),
   cursor: z.string().max(200).optional(),
+});
+
+export const ZUpdatePriorAuthRequest = z.strictObject({
+  /** A member's user id, "me" (the signed-in reviewer), or null to unassign. */
+  assignee_id: z.union([z.uuid(), z.literal("me"), z.null()]).optional(),
+  expedited: z.boolean().optional(),
 });

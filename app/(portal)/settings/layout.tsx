@@ -20,6 +20,7 @@ export default async function SettingsLayout({ children }: { children: ReactNode
       <nav aria-label="Settings" className="mt-4 flex gap-4 border-b border-slate-200 text-sm">
         <Link href="/settings/api-keys" className="border-b-2 border-transparent px-1 pb-2 hover:border-slate-400">API keys</Link>
         <Link href="/settings/members" className="border-b-2 border-transparent px-1 pb-2 hover:border-slate-400">Members</Link>
+        <Link href="/settings/workspace" className="border-b-2 border-transparent px-1 pb-2 hover:border-slate-400">Workspace</Link>
       </nav>
       <div className="mt-6">{children}</div>
     </div>

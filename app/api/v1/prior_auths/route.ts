@@ -13,7 +13,7 @@ export const POST = withWorkspace(async ({ req, workspace, actor }) => {
   const input = await parseJsonBody(req, ZCreatePriorAuthRequest);
   const result = await withIdempotency({ workspaceId: workspace.id, key: req.headers.get("idempotency-key"), body: input }, async () => ({
     status: 201,
-    body: await createPriorAuth({ workspaceId: workspace.id, actor, input }),
+    body: await createPriorAuth({ workspaceId: workspace.id, sla: workspace, actor, input }),
   }));
   const body = result.body as { id: string };
   return json(body, {
@@ -23,7 +23,13 @@ export const POST = withWorkspace(async ({ req, workspace, actor }) => {
 });
 
 // GET /prior_auths - list, newest first, with cursor pagination
-export const GET = withWorkspace(async ({ req, workspace }) => {
+export const GET = withWorkspace(async ({ req, workspace, actor }) => {
   const query = ZListPriorAuthsQuery.parse(Object.fromEntries(new URL(req.url).searchParams));
-  return json(await listPriorAuths({ workspaceId: workspace.id, status: query.status, caseId: query.case_id, q: query.q, limit: query.limit, cursor: query.cursor }));
+  const assigneeId = query.assignee === "me" ? (actor.type === "user" ? actor.id : "none") : query.assignee;
+  return json(
+    await listPriorAuths({
+      workspaceId: workspace.id, status: query.status, caseId: query.case_id, q: query.q, assigneeId,
+      overdue: query.overdue === undefined ? undefined : query.overdue === "true", sort: query.sort, limit: query.limit, cursor: query.cursor,
+    }),
+  );
 });

@@ -1,6 +1,8 @@
 import { withWorkspace } from "@/lib/api/with-workspace";
 import { json } from "@/lib/api/responses";
-import { ZPriorAuthId } from "@/lib/schemas/prior-auth";
+import { ZPriorAuthId, ZUpdatePriorAuthRequest } from "@/lib/schemas/prior-auth";
+import { parseJsonBody } from "@/lib/api/parse";
+import { updatePriorAuth } from "@/lib/prior-auths/update-prior-auth";
 import { getPriorAuthOrThrow } from "@/lib/prior-auths/get-prior-auth-or-throw";
 import { presentPriorAuth } from "@/lib/prior-auths/present-prior-auth";
 
@@ -10,4 +12,11 @@ export const dynamic = "force-dynamic";
 export const GET = withWorkspace<{ prior_auth_id: string }>(async ({ params, workspace }) => {
   const priorAuthId = ZPriorAuthId.parse(params.prior_auth_id);
   return json(presentPriorAuth(await getPriorAuthOrThrow({ workspaceId: workspace.id, priorAuthId })));
+});
+
+// PATCH /prior_auths/{prior_auth_id} - assign (a member, "me" or null) or change the expedited flag
+export const PATCH = withWorkspace<{ prior_auth_id: string }>(async ({ req, params, workspace, actor }) => {
+  const priorAuthId = ZPriorAuthId.parse(params.prior_auth_id);
+  const input = await parseJsonBody(req, ZUpdatePriorAuthRequest);
+  return json(await updatePriorAuth({ workspaceId: workspace.id, sla: workspace, priorAuthId, actor, input }));
 });

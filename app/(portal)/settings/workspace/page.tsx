@@ -1,0 +1,5 @@
+import { WorkspacePanel } from "@/components/settings/workspace-panel";
+
+export default function WorkspaceSettingsPage() {
+  return <WorkspacePanel />;
+}

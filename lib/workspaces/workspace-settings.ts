@@ -1,0 +1,48 @@
+import { z } from "zod";
+import { prisma } from "@/lib/db/prisma";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import type { Actor } from "@/lib/api/with-workspace";
+
+export const ZWorkspaceSettings = z.strictObject({
+  name: z.string().trim().min(1).max(200).optional(),
+  sla_hours_expedited: z.number().int().min(1).max(24 * 30).optional(),
+  sla_hours_standard: z.number().int().min(1).max(24 * 60).optional(),
+  /** When true (the default) an adverse outcome is only recommended and pended for a clinician. */
+  require_clinician_for_adverse: z.boolean().optional(),
+});
+
+type WorkspaceRow = { id: string; name: string; slaHoursExpedited: number; slaHoursStandard: number; requireClinicianForAdverse: boolean };
+
+export const presentWorkspace = (w: WorkspaceRow) => ({
+  id: w.id,
+  name: w.name,
+  sla_hours_expedited: w.slaHoursExpedited,
+  sla_hours_standard: w.slaHoursStandard,
+  require_clinician_for_adverse: w.requireClinicianForAdverse,
+});
+
+/**
+ * Changes the workspace's settings. New SLA hours apply to open cases too: their due times are recomputed, so the
+ * queue's clocks always follow the current rule.
+ */
+export async function updateWorkspaceSettings(opts: { workspaceId: string; actor: Actor; input: z.infer<typeof ZWorkspaceSettings> }) {
+  const { input } = opts;
+  return prisma.$transaction(async (tx) => {
+    const updated = await tx.workspace.update({
+      where: { id: opts.workspaceId },
+      data: {
+        name: input.name,
+        slaHoursExpedited: input.sla_hours_expedited,
+        slaHoursStandard: input.sla_hours_standard,
+        requireClinicianForAdverse: input.require_clinician_for_adverse,
+      },
+    });
+    if (input.sla_hours_expedited !== undefined || input.sla_hours_standard !== undefined) {
+      await tx.$executeRaw`
+        UPDATE "PriorAuth" SET "dueAt" = "receivedAt" + make_interval(hours => CASE WHEN expedited THEN ${updated.slaHoursExpedited}::int ELSE ${updated.slaHoursStandard}::int END)
+        WHERE "workspaceId" = ${opts.workspaceId}::uuid AND "decidedAt" IS NULL`;
+    }
+    await recordAuditEvent(tx, { workspaceId: opts.workspaceId, actor: opts.actor, action: "workspace.updated", details: input });
+    return presentWorkspace(updated);
+  });
+}
