@@ -1,0 +1,131 @@
+// The determination engine: pure and deterministic. It weighs the policy check's steps, the claims and the case
+// history, and writes numbered reasoning with a source for every line. It approves on its own; an adverse outcome
+// is recommended and, under the workspace's rule, pended for a clinician.
+
+export type StepOutcome = "met" | "not_met" | "missing" | "manual";
+export type DeterminationStatus = "approved" | "denied" | "request_for_information" | "pending_review";
+
+/** What the engine needs of a policy check step (lib/policies' PolicyCheckStep has these fields and more). */
+export interface DecisionStep {
+  step: number;
+  question_or_action: string;
+  answer: string;
+  reason: string;
+  passed: boolean;
+  outcome: StepOutcome;
+  missingInformation?: string;
+}
+
+export interface DecisionInput {
+  policy: { title: string; version: number | null; section: string | null; source: "library" | "policy_document_url" | "policy_payload" };
+  steps: DecisionStep[];
+  claims: { claim_id: string; date: string; type: string; status: string; drug_name?: string; ndc?: string }[];
+  testClaim: { claim_id: string; date: string; status: string; expected_coverage?: boolean; adjudication_notes?: string } | null;
+  /** Earlier prior authorizations of this workspace for the same patient and drug. */
+  history: { caseId: string; status: string; receivedAt: string }[];
+  subject: { patient: string | null; drug: string | null; diagnosis: string | null };
+  requireClinicianForAdverse: boolean;
+}
+
+export interface ReasoningLine {
+  step: number;
+  description: string;
+  source: string;
+}
+
+export interface Decision {
+  status: DeterminationStatus;
+  /** The engine's own conclusion before the clinician rule. */
+  recommendedStatus: Exclude<DeterminationStatus, "pending_review"> | "pending_review";
+  reasoning: ReasoningLine[];
+  recommendation: string;
+  references: string[];
+  missingInformation: string[];
+  summary: string;
+}
+
+const policyName = (p: DecisionInput["policy"]) =>
+  `${p.title}${p.version !== null ? ` (version ${p.version})` : ""}${p.source === "library" ? "" : p.source === "policy_payload" ? " [given in the request]" : " [fetched from the request's URL]"}`;
+
+const stepSource = (p: DecisionInput["policy"]) => `Policy: ${policyName(p)}${p.section ? `, ${p.section}` : ""}`;
+
+function listWords(items: string[]): string {
+  return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}
+
+export function decide(input: DecisionInput): Decision {
+  const reasoning: ReasoningLine[] = [];
+  const add = (description: string, source: string) => reasoning.push({ step: reasoning.length + 1, description, source });
+  const source = stepSource(input.policy);
+
+  const failed = input.steps.filter((s) => s.outcome === "not_met");
+  const missing = input.steps.filter((s) => s.outcome === "missing");
+  const manual = input.steps.filter((s) => s.outcome === "manual");
+  const met = input.steps.filter((s) => s.outcome === "met");
+
+  for (const s of input.steps) {
+    const verdict = { met: "met", not_met: "NOT met", missing: "cannot be confirmed: evidence missing", manual: "needs a clinician's judgement" }[s.outcome];
+    add(`Criterion ${s.step} ${verdict}. ${s.question_or_action} ${s.outcome === "met" ? s.answer : s.reason}`.trim(), source);
+  }
+
+  const paid = input.claims.filter((c) => c.status === "paid");
+  if (input.claims.length) {
+    const notCounted = input.claims.length - paid.length;
+    add(
+      `Claim history: ${input.claims.length} record${input.claims.length === 1 ? "" : "s"}, ${paid.length} paid${notCounted ? `; ${notCounted} denied or pending claim${notCounted === 1 ? "" : "s"} not counted as trials` : ""}.`,
+      "Claim history",
+    );
+  }
+  if (input.testClaim) {
+    const t = input.testClaim;
+    add(
+      `Test claim ${t.claim_id} (${t.date}) is ${t.status}${t.expected_coverage === undefined ? "" : t.expected_coverage ? ", coverage expected" : ", coverage not expected"}${t.adjudication_notes ? `: ${t.adjudication_notes}` : ""}.`,
+      "Claim history (test claim)",
+    );
+  }
+  if (input.history.length) {
+    const approvedBefore = input.history.filter((h) => h.status === "approved").length;
+    const deniedBefore = input.history.filter((h) => h.status === "denied").length;
+    add(
+      `${input.history.length} earlier prior authorization${input.history.length === 1 ? "" : "s"} for this patient and drug (${approvedBefore} approved, ${deniedBefore} denied; latest ${input.history[0].caseId}, received ${input.history[0].receivedAt.slice(0, 10)}).`,
+      "Prior authorization history",
+    );
+  }
+
+  let recommended: Decision["recommendedStatus"];
+  let recommendation: string;
+  const missingInformation = missing.map((s) => s.missingInformation ?? s.reason);
+  if (input.steps.length === 0) {
+    recommended = "pending_review";
+    recommendation = "The policy yielded no criteria to check for this request: a clinician should review the case against the policy.";
+  } else if (failed.length) {
+    recommended = "denied";
+    recommendation = `Deny: ${failed.length === 1 ? "criterion" : "criteria"} ${listWords(failed.map((s) => String(s.step)))} of ${policyName(input.policy)} ${failed.length === 1 ? "is" : "are"} not met (${failed.map((s) => s.reason).join("; ")}).`;
+  } else if (missing.length) {
+    recommended = "request_for_information";
+    recommendation = `Request information from the prescriber: ${missingInformation.map((m, i) => `(${i + 1}) ${m}`).join(" ")}`;
+  } else if (manual.length) {
+    recommended = "pending_review";
+    recommendation = `A clinician should judge ${manual.length === 1 ? "criterion" : "criteria"} ${listWords(manual.map((s) => String(s.step)))}; all other criteria are met.`;
+  } else {
+    recommended = "approved";
+    recommendation = `Approve: all ${met.length} criteria of ${policyName(input.policy)} are met with evidence.`;
+  }
+
+  const status: DeterminationStatus = recommended === "denied" && input.requireClinicianForAdverse ? "pending_review" : recommended;
+  if (status !== recommended) recommendation += " Pended for clinician review: the engine does not finalise adverse outcomes.";
+
+  const references = [
+    `${stepSource(input.policy)}`,
+    ...(input.claims.length || input.testClaim ? ["Claim history"] : []),
+    ...(input.history.length ? ["Prior authorization history"] : []),
+  ];
+
+  const subject = [input.subject.drug ?? "the requested item", input.subject.patient ? `for ${input.subject.patient}` : null, input.subject.diagnosis ? `(${input.subject.diagnosis})` : null]
+    .filter(Boolean)
+    .join(" ");
+  const counts = `${met.length} of ${input.steps.length} criteria met${failed.length ? `, ${failed.length} not met` : ""}${missing.length ? `, ${missing.length} missing evidence` : ""}${manual.length ? `, ${manual.length} for clinician judgement` : ""}`;
+  const summary = `Request for ${subject}. ${counts} under ${policyName(input.policy)}. Outcome: ${status.replace(/_/g, " ")}${status !== recommended ? ` (engine recommends ${recommended})` : ""}.`;
+
+  return { status, recommendedStatus: recommended, reasoning, recommendation, references, missingInformation, summary };
+}
