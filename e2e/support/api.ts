@@ -1,7 +1,9 @@
 import { expect, type APIRequestContext } from "@playwright/test";
 
 export interface PriorAuth {
-  id: string; case_id: string; status: string; intake_status: string; document_url: string | null; failure_reason: string | null; created_at: string; updated_at: string;
+  id: string; case_id: string; status: string; intake_status: string; document_url: string | null; failure_reason: string | null;
+  expedited: boolean; patient_name: string | null; drug_name: string | null; assignee: { id: string; email: string } | null;
+  sla_due_at: string | null; decided_at: string | null; received_at: string; created_at: string; updated_at: string;
 }
 
 export function apiClient(request: APIRequestContext, apiKey: string) {
