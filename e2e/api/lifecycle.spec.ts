@@ -25,8 +25,11 @@ test.beforeAll(async () => {
       // never answers: the fetch times out (3 s in the suite)
     },
     "/held.pdf": (_req, res) => {
-      const timer = setTimeout(() => res.writeHead(200, { "Content-Type": "application/pdf" }).end(pdf), 8_000);
-      slowRelease = () => { clearTimeout(timer); res.writeHead(200, { "Content-Type": "application/pdf" }).end(pdf); };
+      const answer = () => {
+        if (!res.headersSent) res.writeHead(200, { "Content-Type": "application/pdf" }).end(pdf);
+      };
+      const timer = setTimeout(answer, 8_000);
+      slowRelease = () => { clearTimeout(timer); answer(); };
     },
     "/to-forbidden": (_req, res) => res.writeHead(302, { Location: `http://127.0.0.3:${docs.port}/form.pdf` }).end(),
   });
