@@ -12,7 +12,7 @@ const TRANSITIONS: Record<string, readonly string[]> = {
   Failed: [],
   Cancelled: [],
   pending_review: ["approved", "denied", "request_for_information", "pending_review", "Cancelled"],
-  request_for_information: ["approved", "denied", "pending_review", "request_for_information", "Cancelled", "Processing"],
+  request_for_information: ["approved", "denied", "pending_review", "request_for_information", "Succeeded", "Cancelled", "Processing"],
   approved: ["approved", "denied", "pending_review", "request_for_information"],
   denied: ["approved", "denied", "pending_review", "request_for_information"],
 };

@@ -5,6 +5,7 @@ import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import type { Actor } from "@/lib/api/with-workspace";
 import type { TClaimRecord, TSupportingInformationRequest } from "@/lib/schemas/supporting-information";
 import { eobToClaimRecord } from "./eob-to-claim-record";
+import { assertTransition } from "@/lib/prior-auths/states";
 
 /** Statuses that take no more information: the case is closed. */
 const CLOSED = new Set(["Cancelled", "Failed"]);
@@ -51,6 +52,12 @@ export async function addSupportingInformation(opts: { workspaceId: string; prio
         create: { workspaceId: opts.workspaceId, priorAuthId: priorAuth.id, kind: row.kind, claimId: row.claimId, date: row.date, data: row.data as Prisma.InputJsonValue },
         update: { date: row.date, data: row.data as Prisma.InputJsonValue },
       });
+    }
+    // Information that was asked for re-opens the case for a new determination.
+    if (priorAuth.status === "request_for_information") {
+      assertTransition(priorAuth.status, "Succeeded");
+      await tx.priorAuth.update({ where: { id: priorAuth.id }, data: { status: "Succeeded" } });
+      await recordAuditEvent(tx, { workspaceId: opts.workspaceId, priorAuthId: priorAuth.id, actor: opts.actor, action: "prior_auth.reopened", details: { reason: "supporting information received" } });
     }
     await recordAuditEvent(tx, {
       workspaceId: opts.workspaceId, priorAuthId: priorAuth.id, actor: opts.actor, action: "supporting_information.added",

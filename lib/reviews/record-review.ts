@@ -1,0 +1,63 @@
+import { prisma } from "@/lib/db/prisma";
+import { conflict, notFound } from "@/lib/api/errors";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import type { Actor } from "@/lib/api/with-workspace";
+import { assertTransition } from "@/lib/prior-auths/states";
+import type { TReviewRequest } from "@/lib/schemas/review";
+import { formatTimestamp } from "@/lib/time";
+
+const DECIDABLE = new Set(["Succeeded", "pending_review", "request_for_information", "approved", "denied"]);
+
+type ReviewRow = { id: string; decision: string; note: string; reviewer: string; determinationId: string | null; createdAt: Date };
+
+export const presentReview = (r: ReviewRow, engineRecommendation: string | null = null) => ({
+  id: r.id,
+  decision: r.decision as TReviewRequest["decision"],
+  note: r.note,
+  reviewer: r.reviewer,
+  determination_id: r.determinationId,
+  engine_recommendation: engineRecommendation,
+  created_at: formatTimestamp(r.createdAt),
+});
+
+/**
+ * A clinician's decision, recorded beside the engine's latest recommendation. Approve and deny are final (they stop
+ * the SLA clock); a request for information waits for more material, which re-opens the case.
+ */
+export async function recordReview(opts: { workspaceId: string; priorAuthId: string; actor: Actor; input: TReviewRequest }) {
+  return prisma.$transaction(async (tx) => {
+    const priorAuth = await tx.priorAuth.findFirst({ where: { id: opts.priorAuthId, workspaceId: opts.workspaceId } });
+    if (!priorAuth) throw notFound(`Prior authorization ${opts.priorAuthId}`);
+    if (!DECIDABLE.has(priorAuth.status)) throw conflict(`A ${priorAuth.status} prior authorization cannot be decided.`);
+    assertTransition(priorAuth.status, opts.input.decision);
+    const determination = await tx.determination.findFirst({ where: { priorAuthId: priorAuth.id }, orderBy: { createdAt: "desc" } });
+    const review = await tx.review.create({
+      data: {
+        workspaceId: opts.workspaceId,
+        priorAuthId: priorAuth.id,
+        determinationId: determination?.id ?? null,
+        decision: opts.input.decision,
+        note: opts.input.note,
+        reviewer: opts.actor.label,
+        reviewerUserId: opts.actor.type === "user" ? opts.actor.id : null,
+      },
+    });
+    const final = opts.input.decision !== "request_for_information";
+    await tx.priorAuth.update({ where: { id: priorAuth.id }, data: { status: opts.input.decision, decidedAt: final ? new Date() : null } });
+    await recordAuditEvent(tx, {
+      workspaceId: opts.workspaceId, priorAuthId: priorAuth.id, actor: opts.actor, action: "review.decided",
+      details: { decision: opts.input.decision, note: opts.input.note, previous_status: priorAuth.status, engine_recommendation: determination?.recommendedStatus ?? null },
+    });
+    return presentReview(review, determination?.recommendedStatus ?? null);
+  });
+}
+
+export async function listReviews(opts: { workspaceId: string; priorAuthId: string }) {
+  const reviews = await prisma.review.findMany({ where: { workspaceId: opts.workspaceId, priorAuthId: opts.priorAuthId }, orderBy: { createdAt: "desc" } });
+  const determinations = await prisma.determination.findMany({
+    where: { id: { in: reviews.flatMap((r) => (r.determinationId ? [r.determinationId] : [])) } },
+    select: { id: true, recommendedStatus: true },
+  });
+  const recommended = new Map(determinations.map((d) => [d.id, d.recommendedStatus]));
+  return reviews.map((r) => presentReview(r, r.determinationId ? (recommended.get(r.determinationId) ?? null) : null));
+}

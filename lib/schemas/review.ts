@@ -1,0 +1,17 @@
+import { z } from "zod";
+
+export const ZReviewRequest = z.strictObject({
+  decision: z.enum(["approved", "denied", "request_for_information"], { error: "must be approved, denied or request_for_information" }),
+  note: z.string({ error: "is required" }).trim().min(1, "is required: say why").max(10_000),
+});
+export type TReviewRequest = z.infer<typeof ZReviewRequest>;
+
+export const ZReview = z.object({
+  id: z.uuid(),
+  decision: z.enum(["approved", "denied", "request_for_information"]),
+  note: z.string(),
+  reviewer: z.string(),
+  determination_id: z.uuid().nullable(),
+  engine_recommendation: z.string().nullable(),
+  created_at: z.string(),
+});
