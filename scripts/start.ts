@@ -24,8 +24,9 @@ async function main() {
   const { seedDemoWorkspaceIfEmpty } = await import("../lib/workspaces/seed-demo-workspace");
   const demo = await seedDemoWorkspaceIfEmpty();
 
-  let workers: { stop(): void } | null = null;
-  if (process.env.PA_WORKERS !== "0") workers = await (await import("../lib/jobs/start-workers")).startWorkers();
+  const { ensureQueues, startWorkers } = await import("../lib/jobs/start-workers");
+  await ensureQueues();
+  const workers = process.env.PA_WORKERS === "0" ? null : await startWorkers();
 
   const app = next({ dev: false, hostname: host, port });
   await app.prepare();

@@ -24,10 +24,18 @@ async function requeueStrandedCases() {
   if (stranded.length) logger.warn("requeued stranded cases", { count: stranded.length });
 }
 
-export async function startWorkers(opts: { concurrency?: number } = {}) {
+/** Creates (or updates) the queue schema and every queue. Any process that serves requests or works calls it first. */
+export async function ensureQueues() {
   const boss = await getBoss("supervisor");
+  for (const definition of Object.values(JOBS)) {
+    await boss.createQueue(definition.name, QUEUE_SETTINGS).catch(async () => boss.updateQueue(definition.name, QUEUE_SETTINGS));
+  }
+  return boss;
+}
+
+export async function startWorkers(opts: { concurrency?: number } = {}) {
+  const boss = await ensureQueues();
   const definition = JOBS.processPriorAuth;
-  await boss.createQueue(definition.name, QUEUE_SETTINGS).catch(async () => boss.updateQueue(definition.name, QUEUE_SETTINGS));
   const concurrency = opts.concurrency ?? Number(process.env.PA_WORKER_CONCURRENCY ?? 4);
   await boss.work(
     definition.name,
