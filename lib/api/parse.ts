@@ -1,12 +1,12 @@
 import type { z } from "zod";
 import { badRequest } from "./errors";
+import { readBodyCapped } from "./read-body";
 
 const MAX_JSON_BYTES = Number(process.env.PA_MAX_JSON_BYTES ?? 5 * 1024 * 1024);
 
-/** Reads and validates a JSON body. Malformed JSON, a wrong content type or a too large body are 400 / 413. */
+/** Reads and validates a JSON body. Malformed JSON is 400; a body over PA_MAX_JSON_BYTES is 413 (never read whole). */
 export async function parseJsonBody<S extends z.ZodType>(req: Request, schema: S, opts: { optional?: boolean } = {}): Promise<z.infer<S>> {
-  const text = await req.text();
-  if (text.length > MAX_JSON_BYTES) throw badRequest(`The request body is larger than ${MAX_JSON_BYTES} bytes.`);
+  const text = new TextDecoder().decode(await readBodyCapped(req, MAX_JSON_BYTES));
   if (!text.trim()) {
     if (opts.optional) return schema.parse(undefined);
     throw badRequest("A JSON request body is required.");

@@ -6,6 +6,7 @@ import { authOptions, type PortalSession } from "@/lib/auth/auth-options";
 import { hashApiKey } from "@/lib/auth/api-keys";
 import { prisma } from "@/lib/db/prisma";
 import { logger } from "@/lib/log";
+import { checkRateLimit, type RateLimitResult } from "@/lib/rate-limits/check-rate-limit";
 import { ApiError, errorToStatus, forbidden, unauthorized } from "./errors";
 import { errorResponse } from "./responses";
 
@@ -73,6 +74,7 @@ export function withWorkspace<P = Record<string, string>>(
     const requestId = req.headers.get("x-request-id")?.slice(0, 64) || randomUUID();
     const started = Date.now();
     let response: Response;
+    let rate: RateLimitResult | null = null;
     try {
       const auth =
         (allow.includes("api_key") ? await authenticateApiKey(req) : null) ??
@@ -83,6 +85,15 @@ export function withWorkspace<P = Record<string, string>>(
       if (options.role && auth.actor.role !== options.role && !(auth.actor.type === "api_key" && allow.includes("api_key"))) {
         throw forbidden(`This action needs the ${options.role} role.`);
       }
+      if (auth.actor.type === "api_key") {
+        rate = await checkRateLimit(`api_key:${auth.actor.id}`);
+        if (rate && !rate.allowed) {
+          logger.warn("rate limited", { requestId, apiKeyId: auth.actor.id, limit: rate.limit });
+          throw new ApiError(429, `Too many requests: the limit is ${rate.limit} per minute for this API key. Retry after ${rate.retryAfterSeconds} s.`, {
+            "Retry-After": String(rate.retryAfterSeconds),
+          });
+        }
+      }
       const params = (await context.params) as P;
       response = await handler({ req, params, workspace: auth.workspace, actor: auth.actor, requestId });
     } catch (error) {
@@ -91,6 +102,10 @@ export function withWorkspace<P = Record<string, string>>(
       response = errorResponse(mapped.status, mapped.status === 500 ? `${mapped.message} (request id ${requestId})` : mapped.message, mapped.headers);
     }
     response.headers.set("X-Request-Id", requestId);
+    if (rate) {
+      response.headers.set("X-RateLimit-Limit", String(rate.limit));
+      response.headers.set("X-RateLimit-Remaining", String(rate.remaining));
+    }
     logger.info("request", { requestId, method: req.method, path: new URL(req.url).pathname, status: response.status, ms: Date.now() - started });
     return response;
   };

@@ -1,5 +1,6 @@
 import { prisma } from "@/lib/db/prisma";
 import { ApiError, badRequest } from "@/lib/api/errors";
+import { readBodyCapped } from "@/lib/api/read-body";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import type { Actor } from "@/lib/api/with-workspace";
 import { DocumentFetchError } from "@/lib/net/safe-fetch";
@@ -14,15 +15,17 @@ async function readUpload(req: Request, maxBytes: number): Promise<{ bytes: Uint
   const declaredLength = Number(req.headers.get("content-length") ?? 0);
   if (declaredLength > maxBytes + 64 * 1024) throw new ApiError(413, `The document is larger than the ${Math.round(maxBytes / 1024 / 1024)} MB limit.`);
   const contentType = req.headers.get("content-type") ?? "";
+  // Read within the cap first (a chunked body has no Content-Length to check), then parse.
+  const raw = await readBodyCapped(req, maxBytes + 64 * 1024, "The document");
   if (contentType.startsWith("multipart/form-data")) {
-    const form = await req.formData().catch(() => {
+    const form = await new Response(raw, { headers: { "content-type": contentType } }).formData().catch(() => {
       throw badRequest("The multipart body could not be read.");
     });
     const file = form.get("file");
     if (!(file instanceof File)) throw badRequest("The multipart body needs a `file` field.");
     return { bytes: new Uint8Array(await file.arrayBuffer()), declaredType: file.type, fileName: file.name || null };
   }
-  const bytes = new Uint8Array(await req.arrayBuffer());
+  const bytes = raw;
   const fileName = req.headers.get("x-file-name");
   return { bytes, declaredType: contentType, fileName: fileName ? decodeURIComponent(fileName).slice(0, 200) : null };
 }

@@ -1,0 +1,58 @@
+// Rate limits per API key, shared by every web instance: the counters live in PostgreSQL (one small table made at
+// first use, not a Prisma model: it holds nothing but counters). One upsert per request.
+import { prisma } from "@/lib/db/prisma";
+import { evaluateSlidingWindow, type SlidingWindowDecision } from "./sliding-window";
+
+const WINDOW_MS = 60_000;
+const TABLE = "pa_rate_limit_windows";
+
+/** PA_RATE_LIMIT_PER_MINUTE (default 600); 0 turns the limit off. */
+export function rateLimitPerMinute(env: Record<string, string | undefined> = process.env): number {
+  const raw = env.PA_RATE_LIMIT_PER_MINUTE?.trim();
+  if (!raw) return 600;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`PA_RATE_LIMIT_PER_MINUTE must be a whole number >= 0, got "${raw}".`);
+  return value;
+}
+
+const globalForLimits = globalThis as unknown as { paRateLimitTable?: Promise<void> };
+
+function ensureTable(): Promise<void> {
+  globalForLimits.paRateLimitTable ??= (async () => {
+    const create = () =>
+      prisma.$executeRawUnsafe(
+        `CREATE TABLE IF NOT EXISTS ${TABLE} (key text PRIMARY KEY, window_index bigint NOT NULL, count integer NOT NULL, previous_count integer NOT NULL)`,
+      );
+    // Two instances creating the table at once can collide on the catalog's unique index: the second try sees it.
+    await create().catch(() => create());
+  })().catch((error) => {
+    globalForLimits.paRateLimitTable = undefined;
+    throw error;
+  });
+  return globalForLimits.paRateLimitTable;
+}
+
+export interface RateLimitResult extends SlidingWindowDecision {
+  limit: number;
+}
+
+/** Counts one request for `key` and says whether it is within the limit. Null when limits are off. */
+export async function checkRateLimit(key: string, now = Date.now()): Promise<RateLimitResult | null> {
+  const limit = rateLimitPerMinute();
+  if (limit === 0) return null;
+  await ensureTable();
+  const windowIndex = Math.floor(now / WINDOW_MS);
+  const rows = await prisma.$queryRawUnsafe<{ count: number; previous_count: number }[]>(
+    `INSERT INTO ${TABLE} AS t (key, window_index, count, previous_count) VALUES ($1, $2, 1, 0)
+     ON CONFLICT (key) DO UPDATE SET
+       previous_count = CASE WHEN t.window_index = EXCLUDED.window_index THEN t.previous_count
+                             WHEN t.window_index = EXCLUDED.window_index - 1 THEN t.count ELSE 0 END,
+       count = CASE WHEN t.window_index = EXCLUDED.window_index THEN t.count + 1 ELSE 1 END,
+       window_index = EXCLUDED.window_index
+     RETURNING count, previous_count`,
+    key,
+    windowIndex,
+  );
+  const { count, previous_count: previousCount } = rows[0];
+  return { limit, ...evaluateSlidingWindow({ count: Number(count), previousCount: Number(previousCount), elapsedMs: now - windowIndex * WINDOW_MS, windowMs: WINDOW_MS, limit }) };
+}
