@@ -7,6 +7,12 @@ export const JOBS = {
     name: "process-prior-auth",
     payload: z.object({ priorAuthId: z.uuid(), workspaceId: z.uuid() }),
   },
+  deliverWebhook: {
+    name: "deliver-webhook",
+    payload: z.object({ deliveryId: z.uuid() }),
+    /** At most one waiting job per delivery (singletonKey = delivery id): the sweep and a kick do not pile up. */
+    policy: "short",
+  },
 } as const;
 
 export type JobName = keyof typeof JOBS;

@@ -4,8 +4,11 @@ import { prisma } from "@/lib/db/prisma";
 import { logger } from "@/lib/log";
 import { processPriorAuth } from "@/lib/prior-auths/process-prior-auth";
 import { LEASE_SECONDS, LeaseHeldError } from "@/lib/prior-auths/lease";
+import { deliverWebhook } from "@/lib/webhooks/deliver-webhook";
+import { enqueueDueWebhookDeliveries } from "@/lib/webhooks/enqueue-due-deliveries";
 import { JOBS, enqueueJob } from "./definitions";
 import { QUEUE_SETTINGS, getBoss } from "./queue";
+import type { PgBoss } from "pg-boss";
 
 const SWEEP_SECONDS = Number(process.env.PA_SWEEP_SECONDS ?? 15);
 
@@ -28,7 +31,9 @@ async function requeueStrandedCases() {
 export async function ensureQueues() {
   const boss = await getBoss("supervisor");
   for (const definition of Object.values(JOBS)) {
-    await boss.createQueue(definition.name, QUEUE_SETTINGS).catch(async () => boss.updateQueue(definition.name, QUEUE_SETTINGS));
+    const policy = "policy" in definition ? { policy: definition.policy } : {};
+    // A queue's policy is fixed at creation: updates carry the other settings only.
+    await boss.createQueue(definition.name, { ...QUEUE_SETTINGS, ...policy }).catch(async () => boss.updateQueue(definition.name, QUEUE_SETTINGS));
   }
   return boss;
 }
@@ -53,6 +58,34 @@ export async function startWorkers(opts: { concurrency?: number } = {}) {
   );
   const sweep = setInterval(() => requeueStrandedCases().catch((error) => logger.error("sweep failed", { error })), SWEEP_SECONDS * 1000);
   sweep.unref();
+  const webhooks = await startWebhookWorkers(boss);
   logger.info("workers started", { queue: definition.name, concurrency });
+  return {
+    stop: () => {
+      clearInterval(sweep);
+      webhooks.stop();
+    },
+  };
+}
+
+const WEBHOOK_SWEEP_SECONDS = Number(process.env.PA_WEBHOOK_SWEEP_SECONDS ?? 5);
+
+/** Webhook deliveries: a job per attempt, and a sweep that queues whatever is due and has no job. */
+async function startWebhookWorkers(boss: PgBoss) {
+  const definition = JOBS.deliverWebhook;
+  await boss.work(
+    definition.name,
+    { batchSize: 1, localConcurrency: Number(process.env.PA_WEBHOOK_CONCURRENCY ?? 4), pollingIntervalSeconds: 0.5 },
+    async ([job]) => {
+      const { deliveryId } = definition.payload.parse(job.data);
+      const outcome = await deliverWebhook(deliveryId);
+      if (outcome !== "skipped") logger.info("webhook delivery", { id: job.id, deliveryId, outcome });
+    },
+  );
+  const sweep = setInterval(
+    () => enqueueDueWebhookDeliveries().catch((error) => logger.error("webhook sweep failed", { error })),
+    WEBHOOK_SWEEP_SECONDS * 1000,
+  );
+  sweep.unref();
   return { stop: () => clearInterval(sweep) };
 }

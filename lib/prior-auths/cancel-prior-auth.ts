@@ -3,6 +3,7 @@ import { notFound } from "@/lib/api/errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import type { Actor } from "@/lib/api/with-workspace";
 import { PRIOR_AUTH_INCLUDE, presentPriorAuth } from "./present-prior-auth";
+import { emitWebhookEvent } from "@/lib/webhooks/emit-webhook-event";
 import { assertTransition } from "./states";
 
 /** Cancels an open case. A running job notices (it only writes while the case is Processing and its lease holds). */
@@ -18,6 +19,8 @@ export async function cancelPriorAuth(opts: { workspaceId: string; priorAuthId: 
     });
     if (updated.count === 0) throw notFound(`Prior authorization ${opts.priorAuthId}`);
     await recordAuditEvent(tx, { workspaceId: opts.workspaceId, priorAuthId: current.id, actor: opts.actor, action: "prior_auth.cancelled", details: { previous_status: current.status } });
-    return presentPriorAuth(await tx.priorAuth.findUniqueOrThrow({ where: { id: current.id }, include: PRIOR_AUTH_INCLUDE }));
+    const cancelled = presentPriorAuth(await tx.priorAuth.findUniqueOrThrow({ where: { id: current.id }, include: PRIOR_AUTH_INCLUDE }));
+    await emitWebhookEvent(tx, { workspaceId: opts.workspaceId, type: "prior_auth.cancelled", data: { prior_auth: cancelled } });
+    return cancelled;
   });
 }

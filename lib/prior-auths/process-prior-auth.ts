@@ -10,7 +10,9 @@ import { obtainDocument, UnsupportedDocumentError } from "@/lib/documents/obtain
 import { toSourceDocument } from "@/lib/documents/to-source-document";
 import { extractIntake } from "@/lib/intake/extract-intake";
 import { INTAKE_ENGINE_VERSION } from "@/lib/intake/engine-version";
+import { emitWebhookEvent } from "@/lib/webhooks/emit-webhook-event";
 import { acquireLease, type Lease } from "./lease";
+import { PRIOR_AUTH_INCLUDE, presentPriorAuth } from "./present-prior-auth";
 
 const MAX_ATTEMPTS = Number(process.env.PA_MAX_PROCESSING_ATTEMPTS ?? 5);
 
@@ -78,7 +80,7 @@ async function finish(
       },
     });
     if (updated.count === 0) return "skipped" as const; // cancelled meanwhile, or the lease was lost
-    const row = await tx.priorAuth.findUniqueOrThrow({ where: { id: priorAuthId }, select: { workspaceId: true } });
+    const row = await tx.priorAuth.findUniqueOrThrow({ where: { id: priorAuthId }, include: PRIOR_AUTH_INCLUDE });
     if (facts) {
       await tx.intake.upsert({
         where: { priorAuthId },
@@ -99,6 +101,11 @@ async function finish(
             practitioners: facts?.practitioners.length ?? 0,
             warnings: facts?.warnings ?? [],
           },
+    });
+    await emitWebhookEvent(tx, {
+      workspaceId: row.workspaceId,
+      type: outcome === "Succeeded" ? "prior_auth.succeeded" : "prior_auth.failed",
+      data: { prior_auth: presentPriorAuth(row) },
     });
     return outcome;
   });

@@ -1,0 +1,15 @@
+import { prisma } from "@/lib/db/prisma";
+import { notFound } from "@/lib/api/errors";
+import { presentWebhookDelivery } from "./present-webhook";
+
+/** The latest deliveries of one endpoint, newest first. */
+export async function listWebhookDeliveries(opts: { workspaceId: string; webhookId: string; limit?: number }) {
+  const endpoint = await prisma.webhookEndpoint.findFirst({ where: { id: opts.webhookId, workspaceId: opts.workspaceId }, select: { id: true } });
+  if (!endpoint) throw notFound(`Webhook ${opts.webhookId}`);
+  const rows = await prisma.webhookDelivery.findMany({
+    where: { endpointId: endpoint.id, workspaceId: opts.workspaceId },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: opts.limit ?? 100,
+  });
+  return rows.map(presentWebhookDelivery);
+}
