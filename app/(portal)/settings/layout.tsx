@@ -21,6 +21,7 @@ export default async function SettingsLayout({ children }: { children: ReactNode
         <Link href="/settings/api-keys" className="border-b-2 border-transparent px-1 pb-2 hover:border-slate-400">API keys</Link>
         <Link href="/settings/members" className="border-b-2 border-transparent px-1 pb-2 hover:border-slate-400">Members</Link>
         <Link href="/settings/workspace" className="border-b-2 border-transparent px-1 pb-2 hover:border-slate-400">Workspace</Link>
+        <Link href="/settings/webhooks" className="border-b-2 border-transparent px-1 pb-2 hover:border-slate-400">Webhooks</Link>
       </nav>
       <div className="mt-6">{children}</div>
     </div>
