@@ -6,7 +6,7 @@ import { authOptions, type PortalSession } from "@/lib/auth/auth-options";
 import { hashApiKey } from "@/lib/auth/api-keys";
 import { prisma } from "@/lib/db/prisma";
 import { logger } from "@/lib/log";
-import { checkRateLimit, type RateLimitResult } from "@/lib/rate-limits/check-rate-limit";
+import { checkRateLimit, shouldLogRefusal, type RateLimitResult } from "@/lib/rate-limits/check-rate-limit";
 import { ApiError, errorToStatus, forbidden, unauthorized } from "./errors";
 import { errorResponse } from "./responses";
 
@@ -86,9 +86,10 @@ export function withWorkspace<P = Record<string, string>>(
         throw forbidden(`This action needs the ${options.role} role.`);
       }
       if (auth.actor.type === "api_key") {
-        rate = await checkRateLimit(`api_key:${auth.actor.id}`);
+        const key = `api_key:${auth.actor.id}`;
+        rate = await checkRateLimit(key);
         if (rate && !rate.allowed) {
-          logger.warn("rate limited", { requestId, apiKeyId: auth.actor.id, limit: rate.limit });
+          if (shouldLogRefusal(key)) logger.warn("rate limited", { requestId, apiKeyId: auth.actor.id, limit: rate.limit });
           throw new ApiError(429, `Too many requests: the limit is ${rate.limit} per minute for this API key. Retry after ${rate.retryAfterSeconds} s.`, {
             "Retry-After": String(rate.retryAfterSeconds),
           });

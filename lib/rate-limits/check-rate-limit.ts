@@ -56,3 +56,14 @@ export async function checkRateLimit(key: string, now = Date.now()): Promise<Rat
   const { count, previous_count: previousCount } = rows[0];
   return { limit, ...evaluateSlidingWindow({ count: Number(count), previousCount: Number(previousCount), elapsedMs: now - windowIndex * WINDOW_MS, windowMs: WINDOW_MS, limit }) };
 }
+
+const lastLogged = new Map<string, number>();
+
+/** True at most once a minute per key: a client hammering past its limit must not flood the log. */
+export function shouldLogRefusal(key: string, now = Date.now()): boolean {
+  const last = lastLogged.get(key) ?? 0;
+  if (now - last < WINDOW_MS) return false;
+  if (lastLogged.size > 10_000) lastLogged.clear();
+  lastLogged.set(key, now);
+  return true;
+}
