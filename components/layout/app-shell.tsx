@@ -7,6 +7,8 @@ import type { ReactNode } from "react";
 
 const NAV = [
   { href: "/cases", label: "Cases" },
+  { href: "/reports", label: "Reports" },
+  { href: "/docs", label: "API reference" },
   { href: "/settings/api-keys", label: "Settings", adminOnly: true },
 ];
 

@@ -93,3 +93,6 @@ export const ZUpdatePriorAuthRequest = z.strictObject({
   assignee_id: z.union([z.uuid(), z.literal("me"), z.null()]).optional(),
   expedited: z.boolean().optional(),
 });
+
+/** GET /prior_auths: one page, newest first by default; `next_cursor` is null on the last page. */
+export const ZPriorAuthList = z.object({ data: z.array(ZPriorAuth), next_cursor: z.string().nullable() });

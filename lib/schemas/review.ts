@@ -15,3 +15,5 @@ export const ZReview = z.object({
   engine_recommendation: z.string().nullable(),
   created_at: z.string(),
 });
+
+export const ZReviewList = z.object({ data: z.array(ZReview) });

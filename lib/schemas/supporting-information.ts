@@ -65,3 +65,12 @@ export const ZSupportingInformationRequest = z
     });
   });
 export type TSupportingInformationRequest = z.infer<typeof ZSupportingInformationRequest>;
+
+/** POST /supporting_information answers 201 with Succeeded, or Failed and why (a closed case takes no more). */
+export const ZSupportingInformationResponse = z.object({ status: z.enum(["Succeeded", "Failed"]), message: z.string().optional() });
+
+/** GET /supporting_information: what has been attached so far. */
+export const ZSupportingInformationList = z.object({
+  claim_history: z.array(ZClaimRecord),
+  test_claim: ZTestClaim.nullable(),
+});

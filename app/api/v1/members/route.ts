@@ -1,17 +1,10 @@
-import { z } from "zod";
 import { withWorkspace } from "@/lib/api/with-workspace";
 import { parseJsonBody } from "@/lib/api/parse";
 import { json } from "@/lib/api/responses";
 import { addMember, listMembers } from "@/lib/members/members";
+import { ZAddMemberRequest } from "@/lib/schemas/member";
 
 export const dynamic = "force-dynamic";
-
-const ZAddMember = z.strictObject({
-  email: z.email(),
-  name: z.string().trim().max(200).optional(),
-  role: z.enum(["admin", "reviewer"]),
-  password: z.string().min(8, "must have at least 8 characters").max(200),
-});
 
 // GET /members - people of the workspace (admins, portal)
 export const GET = withWorkspace(async ({ workspace }) => json({ data: await listMembers({ workspaceId: workspace.id }) }), { allow: ["session"], role: "admin" });
@@ -19,7 +12,7 @@ export const GET = withWorkspace(async ({ workspace }) => json({ data: await lis
 // POST /members - add a person with a role and an initial password (admins, portal)
 export const POST = withWorkspace(
   async ({ req, workspace, actor }) => {
-    const input = await parseJsonBody(req, ZAddMember);
+    const input = await parseJsonBody(req, ZAddMemberRequest);
     return json(await addMember({ workspaceId: workspace.id, ...input, actor }), { status: 201 });
   },
   { allow: ["session"], role: "admin" },

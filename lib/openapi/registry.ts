@@ -1,0 +1,303 @@
+// Every /api/v1 operation, in one place, with the zod schemas its route handler parses and answers with. The
+// OpenAPI document is generated from this list (build-openapi-document.ts); an e2e test checks that every route file
+// under app/api/v1 appears here and that real responses match the schemas.
+import { z } from "zod";
+import { ZPriorAuthId, ZCreatePriorAuthRequest, ZListPriorAuthsQuery, ZPriorAuth, ZPriorAuthList, ZUpdatePriorAuthRequest } from "@/lib/schemas/prior-auth";
+import { ZSupportingInformationList, ZSupportingInformationRequest, ZSupportingInformationResponse } from "@/lib/schemas/supporting-information";
+import { ZReview, ZReviewList, ZReviewRequest } from "@/lib/schemas/review";
+import { ZAuditEventList } from "@/lib/schemas/audit-event";
+import { ZCaseDocumentList, ZDocument, ZDocumentUpload } from "@/lib/schemas/document";
+import { ZApiKey, ZApiKeyCreated, ZApiKeyList, ZCreateApiKeyRequest } from "@/lib/schemas/api-key";
+import { ZAddMemberRequest, ZMember, ZMemberList } from "@/lib/schemas/member";
+import { ZWorkspace } from "@/lib/schemas/workspace";
+import { ZWorkspaceSettings } from "@/lib/workspaces/workspace-settings";
+import { ZIntakeBundle, ZIntakeQuery, ZIntakeResponse } from "@/lib/schemas/intake";
+import { ZPolicyCheckList, ZPolicyCheckRequest, ZPolicyCheckResponse } from "@/lib/schemas/policy-check";
+import { ZDeterminationList, ZDeterminationResponse } from "@/lib/schemas/determination";
+import { ZCreatePolicyJson, ZUpdatePolicyRequest } from "@/lib/schemas/policy";
+import { ZPolicy, ZPolicyList } from "@/lib/schemas/policy-response";
+import { ZMetricsQuery, ZMetricsReport } from "@/lib/schemas/report";
+import {
+  ZCreateWebhookRequest, ZWebhookDelivery, ZWebhookDeliveryId, ZWebhookDeliveryList, ZWebhookEndpoint, ZWebhookEndpointCreated, ZWebhookEndpointList,
+  ZWebhookEventPayload, ZWebhookId,
+} from "@/lib/schemas/webhook";
+import { ZErrorBody } from "@/lib/schemas/error";
+import { WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/webhook-events";
+
+/** Who may call: an API key or a portal session; admins' portal sessions only; or anyone. */
+export type Access = "workspace" | "admin_session" | "public";
+
+export interface ResponseSpec {
+  description: string;
+  /** Named schema (see COMPONENTS) or inline zod schema, as application/json unless `content` says otherwise. */
+  schema?: z.ZodType;
+  /** Other media types: each with a zod schema, or "binary" for raw bytes, or "text" for plain text (CSV). */
+  content?: Record<string, z.ZodType | "binary" | "text">;
+  headers?: Record<string, { description: string; schema: { type: "string" | "integer" } }>;
+}
+
+export interface OperationSpec {
+  method: "get" | "post" | "patch" | "delete";
+  /** OpenAPI path below /api/v1, with {params} as the route folders name them. */
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  access: Access;
+  params?: Record<string, z.ZodType>;
+  query?: z.ZodObject<z.ZodRawShape> | z.ZodType;
+  headers?: Record<string, { description: string; schema: z.ZodType }>;
+  body?: { schema: z.ZodType; required?: boolean; description?: string; content?: Record<string, z.ZodType | "binary"> };
+  responses: Record<number, ResponseSpec>;
+  /** Error statuses besides those every operation of its access has (401, 429, 500, 503). */
+  errors?: number[];
+}
+
+/** Schemas shown by name under components.schemas: request side ("input") or response side ("output"). */
+export const COMPONENTS: Record<string, { schema: z.ZodType; io: "input" | "output" }> = {
+  Error: { schema: ZErrorBody, io: "output" },
+  CreatePriorAuthRequest: { schema: ZCreatePriorAuthRequest, io: "input" },
+  UpdatePriorAuthRequest: { schema: ZUpdatePriorAuthRequest, io: "input" },
+  PriorAuth: { schema: ZPriorAuth, io: "output" },
+  PriorAuthList: { schema: ZPriorAuthList, io: "output" },
+  AuditEventList: { schema: ZAuditEventList, io: "output" },
+  Document: { schema: ZDocument, io: "output" },
+  CaseDocumentList: { schema: ZCaseDocumentList, io: "output" },
+  SupportingInformationRequest: { schema: ZSupportingInformationRequest, io: "input" },
+  SupportingInformationResponse: { schema: ZSupportingInformationResponse, io: "output" },
+  SupportingInformationList: { schema: ZSupportingInformationList, io: "output" },
+  IntakeResponse: { schema: ZIntakeResponse, io: "output" },
+  IntakeBundle: { schema: ZIntakeBundle, io: "output" },
+  PolicyCheckRequest: { schema: ZPolicyCheckRequest, io: "input" },
+  PolicyCheckResponse: { schema: ZPolicyCheckResponse, io: "output" },
+  PolicyCheckList: { schema: ZPolicyCheckList, io: "output" },
+  DeterminationResponse: { schema: ZDeterminationResponse, io: "output" },
+  DeterminationList: { schema: ZDeterminationList, io: "output" },
+  ReviewRequest: { schema: ZReviewRequest, io: "input" },
+  Review: { schema: ZReview, io: "output" },
+  ReviewList: { schema: ZReviewList, io: "output" },
+  CreatePolicyRequest: { schema: ZCreatePolicyJson, io: "input" },
+  UpdatePolicyRequest: { schema: ZUpdatePolicyRequest, io: "input" },
+  Policy: { schema: ZPolicy, io: "output" },
+  PolicyList: { schema: ZPolicyList, io: "output" },
+  MetricsReport: { schema: ZMetricsReport, io: "output" },
+  CreateWebhookRequest: { schema: ZCreateWebhookRequest, io: "input" },
+  WebhookEndpoint: { schema: ZWebhookEndpoint, io: "output" },
+  WebhookEndpointCreated: { schema: ZWebhookEndpointCreated, io: "output" },
+  WebhookEndpointList: { schema: ZWebhookEndpointList, io: "output" },
+  WebhookDelivery: { schema: ZWebhookDelivery, io: "output" },
+  WebhookDeliveryList: { schema: ZWebhookDeliveryList, io: "output" },
+  WebhookEvent: { schema: ZWebhookEventPayload, io: "output" },
+  CreateApiKeyRequest: { schema: ZCreateApiKeyRequest, io: "input" },
+  ApiKey: { schema: ZApiKey, io: "output" },
+  ApiKeyCreated: { schema: ZApiKeyCreated, io: "output" },
+  ApiKeyList: { schema: ZApiKeyList, io: "output" },
+  AddMemberRequest: { schema: ZAddMemberRequest, io: "input" },
+  Member: { schema: ZMember, io: "output" },
+  MemberList: { schema: ZMemberList, io: "output" },
+  WorkspaceSettingsRequest: { schema: ZWorkspaceSettings, io: "input" },
+  Workspace: { schema: ZWorkspace, io: "output" },
+};
+
+const id = { prior_auth_id: ZPriorAuthId };
+const uuid = (name: string) => z.uuid({ error: `${name} must be a UUID` });
+const ok = (description: string, schema: z.ZodType): Record<number, ResponseSpec> => ({ 200: { description, schema } });
+const created = (description: string, schema: z.ZodType): Record<number, ResponseSpec> => ({ 201: { description, schema } });
+
+export const OPERATIONS: OperationSpec[] = [
+  // Prior authorizations
+  {
+    method: "post", path: "/prior_auths", operationId: "createPriorAuth", tag: "Prior authorizations", access: "workspace",
+    summary: "Create a prior authorization",
+    description: "Give `case_id` and exactly one source: `document_url` (http(s), or `pa-document:<id>` from POST /documents) or `ePA`. Processing runs in the background; with `synchronous_request` the answer waits for it (up to PA_SYNC_TIMEOUT_MS).",
+    headers: { "Idempotency-Key": { description: "Replays the first answer for the same key and body for 24 hours; another body with the same key is 409.", schema: z.string().max(255) } },
+    body: { schema: ZCreatePriorAuthRequest, required: true },
+    responses: { 201: { description: "Created (status Processing, or final with synchronous_request).", schema: ZPriorAuth, headers: { Location: { description: "The new prior authorization.", schema: { type: "string" } }, "Idempotent-Replayed": { description: "true when the answer is a replay.", schema: { type: "string" } } } } },
+    errors: [400, 409, 413],
+  },
+  {
+    method: "get", path: "/prior_auths", operationId: "listPriorAuths", tag: "Prior authorizations", access: "workspace",
+    summary: "List prior authorizations", description: "Newest first by default; `next_cursor` fetches the next page.",
+    query: ZListPriorAuthsQuery, responses: ok("A page of prior authorizations.", ZPriorAuthList), errors: [400],
+  },
+  {
+    method: "get", path: "/prior_auths/{prior_auth_id}", operationId: "getPriorAuth", tag: "Prior authorizations", access: "workspace",
+    summary: "Get a prior authorization", params: id, responses: ok("The prior authorization.", ZPriorAuth), errors: [400, 404],
+  },
+  {
+    method: "patch", path: "/prior_auths/{prior_auth_id}", operationId: "updatePriorAuth", tag: "Prior authorizations", access: "workspace",
+    summary: "Assign a prior authorization or change its expedited flag", params: id, body: { schema: ZUpdatePriorAuthRequest, required: true },
+    responses: ok("The updated prior authorization.", ZPriorAuth), errors: [400, 404, 409],
+  },
+  {
+    method: "post", path: "/prior_auths/{prior_auth_id}/cancel", operationId: "cancelPriorAuth", tag: "Prior authorizations", access: "workspace",
+    summary: "Cancel an open prior authorization", params: id, responses: ok("The cancelled prior authorization.", ZPriorAuth), errors: [400, 404, 409],
+  },
+  {
+    method: "get", path: "/prior_auths/{prior_auth_id}/events", operationId: "listPriorAuthEvents", tag: "Prior authorizations", access: "workspace",
+    summary: "The audit trail of a prior authorization", description: "Oldest first.", params: id, responses: ok("The events.", ZAuditEventList), errors: [400, 404],
+  },
+  {
+    method: "get", path: "/prior_auths/{prior_auth_id}/documents", operationId: "listPriorAuthDocuments", tag: "Documents", access: "workspace",
+    summary: "The stored documents of a prior authorization, with text per page", params: id, responses: ok("The documents.", ZCaseDocumentList), errors: [400, 404],
+  },
+  {
+    method: "get", path: "/prior_auths/{prior_auth_id}/intake", operationId: "getIntake", tag: "Intake", access: "workspace",
+    summary: "Get the intake as FHIR R4 resources", params: id, query: ZIntakeQuery,
+    responses: { 200: { description: "Spec 2.3 (`fhir`), or with ?format=bundle a FHIR R4 collection Bundle.", content: { "application/json": ZIntakeResponse, "application/fhir+json": ZIntakeBundle } } },
+    errors: [400, 404, 409],
+  },
+  {
+    method: "post", path: "/prior_auths/{prior_auth_id}/policy_check", operationId: "runPolicyCheck", tag: "Policy checks", access: "workspace",
+    summary: "Run a policy check", description: "The policy is chosen by the case's NDC or CPT/HCPCS codes (then drug name) unless one is given in the request.",
+    params: id, body: { schema: ZPolicyCheckRequest, required: false }, responses: ok("The numbered steps of the check.", ZPolicyCheckResponse), errors: [400, 404, 409, 422],
+  },
+  {
+    method: "get", path: "/prior_auths/{prior_auth_id}/policy_checks", operationId: "listPolicyChecks", tag: "Policy checks", access: "workspace",
+    summary: "Earlier policy checks of a prior authorization", params: id, responses: ok("The policy checks, newest first.", ZPolicyCheckList), errors: [400, 404],
+  },
+  {
+    method: "post", path: "/prior_auths/{prior_auth_id}/supporting_information", operationId: "addSupportingInformation", tag: "Supporting information", access: "workspace",
+    summary: "Add claim history and a test claim", params: id, body: { schema: ZSupportingInformationRequest, required: true },
+    responses: created("Succeeded, or Failed when the case takes no more information.", ZSupportingInformationResponse), errors: [400, 404, 413],
+  },
+  {
+    method: "get", path: "/prior_auths/{prior_auth_id}/supporting_information", operationId: "getSupportingInformation", tag: "Supporting information", access: "workspace",
+    summary: "The supporting information attached so far", params: id, responses: ok("Claim history and the test claim.", ZSupportingInformationList), errors: [400, 404],
+  },
+  {
+    method: "post", path: "/prior_auths/{prior_auth_id}/determination", operationId: "runDetermination", tag: "Determinations", access: "workspace",
+    summary: "Run a determination", description: "Runs a policy check, summarises the case, weighs the supporting information and records the outcome.",
+    params: id, responses: ok("The determination (spec 2.7).", ZDeterminationResponse), errors: [400, 404, 409, 422],
+  },
+  {
+    method: "get", path: "/prior_auths/{prior_auth_id}/determinations", operationId: "listDeterminations", tag: "Determinations", access: "workspace",
+    summary: "Earlier determinations of a prior authorization", params: id, responses: ok("The determinations, newest first.", ZDeterminationList), errors: [400, 404],
+  },
+  {
+    method: "post", path: "/prior_auths/{prior_auth_id}/review", operationId: "recordReview", tag: "Reviews", access: "workspace",
+    summary: "Record a reviewer's decision", description: "approved and denied are final (they stop the SLA clock); request_for_information waits for more material.",
+    params: id, body: { schema: ZReviewRequest, required: true }, responses: created("The recorded review.", ZReview), errors: [400, 404, 409],
+  },
+  {
+    method: "get", path: "/prior_auths/{prior_auth_id}/reviews", operationId: "listReviews", tag: "Reviews", access: "workspace",
+    summary: "The decision history of a prior authorization", params: id, responses: ok("Reviews, newest first.", ZReviewList), errors: [400, 404],
+  },
+  // Documents
+  {
+    method: "post", path: "/documents", operationId: "uploadDocument", tag: "Documents", access: "workspace",
+    summary: "Upload a document", description: "Multipart with a `file` field, or the raw bytes with their Content-Type (and optionally X-File-Name). Same size cap as fetched documents.",
+    body: { schema: ZDocumentUpload, required: true, content: { "multipart/form-data": ZDocumentUpload, "application/pdf": "binary", "text/plain": "binary", "application/json": "binary", "application/fhir+json": "binary" } },
+    responses: created("The stored document; use its document_url in POST /prior_auths.", ZDocument), errors: [400, 413],
+  },
+  {
+    method: "get", path: "/documents/{document_id}", operationId: "getDocument", tag: "Documents", access: "workspace",
+    summary: "A stored document's metadata", params: { document_id: uuid("document_id") }, responses: ok("The document.", ZDocument), errors: [400, 404],
+  },
+  {
+    method: "get", path: "/documents/{document_id}/content", operationId: "getDocumentContent", tag: "Documents", access: "workspace",
+    summary: "A stored document's original bytes", params: { document_id: uuid("document_id") },
+    responses: { 200: { description: "The bytes, with their content type.", content: { "application/pdf": "binary", "text/plain": "binary", "application/json": "binary" } } },
+    errors: [400, 404],
+  },
+  // Policies
+  {
+    method: "get", path: "/policies", operationId: "listPolicies", tag: "Policies", access: "workspace",
+    summary: "The workspace's policy library", responses: ok("Policies.", ZPolicyList), errors: [400],
+  },
+  {
+    method: "post", path: "/policies", operationId: "createPolicy", tag: "Policies", access: "workspace",
+    summary: "Add a policy", description: "A PDF (multipart `file` with the metadata as fields), or JSON with `text` or `criteria_document`.",
+    body: { schema: ZCreatePolicyJson, required: true, content: { "application/json": ZCreatePolicyJson, "multipart/form-data": z.object({ file: z.string().meta({ format: "binary" }) }) } },
+    responses: created("The policy.", ZPolicy), errors: [400, 413, 422],
+  },
+  {
+    method: "get", path: "/policies/{policy_id}", operationId: "getPolicy", tag: "Policies", access: "workspace",
+    summary: "A policy with its latest version", params: { policy_id: uuid("policy_id") }, responses: ok("The policy.", ZPolicy), errors: [400, 404],
+  },
+  {
+    method: "patch", path: "/policies/{policy_id}", operationId: "updatePolicy", tag: "Policies", access: "workspace",
+    summary: "Change a policy's metadata, codes or criteria (a new version)", params: { policy_id: uuid("policy_id") },
+    body: { schema: ZUpdatePolicyRequest, required: true }, responses: ok("The policy.", ZPolicy), errors: [400, 404, 409, 422],
+  },
+  // Reports
+  {
+    method: "get", path: "/reports/metrics", operationId: "getMetrics", tag: "Reports", access: "workspace",
+    summary: "CMS-0057-F prior authorization metrics",
+    description: "Requests received from `from` to `to` (UTC days, inclusive; default the last 30 days), per drug or procedure and overall, split standard / expedited. Percentages are shares of all requests; hours run from receipt to the final decision.",
+    query: ZMetricsQuery,
+    responses: { 200: { description: "The metrics (JSON), or with ?format=csv one CSV line per item and segment.", content: { "application/json": ZMetricsReport, "text/csv": "text" } } },
+    errors: [400],
+  },
+  // Webhooks
+  {
+    method: "get", path: "/webhooks", operationId: "listWebhooks", tag: "Webhooks", access: "admin_session",
+    summary: "The workspace's webhook endpoints", responses: ok("Endpoints.", ZWebhookEndpointList), errors: [403],
+  },
+  {
+    method: "post", path: "/webhooks", operationId: "createWebhook", tag: "Webhooks", access: "admin_session",
+    summary: "Register a webhook endpoint", description: "The URL follows the document fetcher's rules: http(s), no internal addresses unless allow-listed. The signing secret is in this answer only.",
+    body: { schema: ZCreateWebhookRequest, required: true }, responses: created("The endpoint with its signing secret.", ZWebhookEndpointCreated), errors: [400, 403],
+  },
+  {
+    method: "delete", path: "/webhooks/{webhook_id}", operationId: "deleteWebhook", tag: "Webhooks", access: "admin_session",
+    summary: "Remove a webhook endpoint and its deliveries", params: { webhook_id: ZWebhookId }, responses: ok("The removed endpoint.", ZWebhookEndpoint), errors: [400, 403, 404],
+  },
+  {
+    method: "get", path: "/webhooks/{webhook_id}/deliveries", operationId: "listWebhookDeliveries", tag: "Webhooks", access: "admin_session",
+    summary: "The latest deliveries of an endpoint", params: { webhook_id: ZWebhookId }, responses: ok("Deliveries, newest first.", ZWebhookDeliveryList), errors: [400, 403, 404],
+  },
+  {
+    method: "post", path: "/webhook_deliveries/{delivery_id}/resend", operationId: "resendWebhookDelivery", tag: "Webhooks", access: "admin_session",
+    summary: "Send a delivery again with the same event id", params: { delivery_id: ZWebhookDeliveryId },
+    responses: { 202: { description: "Queued again.", schema: ZWebhookDelivery } }, errors: [400, 403, 404],
+  },
+  // Workspace administration (portal)
+  {
+    method: "get", path: "/workspace", operationId: "getWorkspace", tag: "Workspace", access: "workspace",
+    summary: "The caller's workspace and its settings", responses: ok("The workspace.", ZWorkspace),
+  },
+  {
+    method: "patch", path: "/workspace", operationId: "updateWorkspace", tag: "Workspace", access: "admin_session",
+    summary: "Change SLA hours, the clinician-review rule or the name", body: { schema: ZWorkspaceSettings, required: true }, responses: ok("The workspace.", ZWorkspace), errors: [400, 403],
+  },
+  {
+    method: "get", path: "/api_keys", operationId: "listApiKeys", tag: "Workspace", access: "admin_session",
+    summary: "The workspace's API keys", responses: ok("Keys (never the key itself).", ZApiKeyList), errors: [403],
+  },
+  {
+    method: "post", path: "/api_keys", operationId: "createApiKey", tag: "Workspace", access: "admin_session",
+    summary: "Create an API key (shown once)", body: { schema: ZCreateApiKeyRequest, required: true }, responses: created("The key, in full this once.", ZApiKeyCreated), errors: [400, 403],
+  },
+  {
+    method: "delete", path: "/api_keys/{api_key_id}", operationId: "revokeApiKey", tag: "Workspace", access: "admin_session",
+    summary: "Revoke an API key at once", params: { api_key_id: uuid("api_key_id") }, responses: ok("The revoked key.", ZApiKey), errors: [400, 403, 404],
+  },
+  {
+    method: "get", path: "/members", operationId: "listMembers", tag: "Workspace", access: "admin_session",
+    summary: "The people of the workspace", responses: ok("Members.", ZMemberList), errors: [403],
+  },
+  {
+    method: "post", path: "/members", operationId: "addMember", tag: "Workspace", access: "admin_session",
+    summary: "Add a person with a role and an initial password", body: { schema: ZAddMemberRequest, required: true }, responses: created("The member.", ZMember), errors: [400, 403, 409],
+  },
+  // The document itself
+  {
+    method: "get", path: "/openapi.json", operationId: "getOpenApiDocument", tag: "Meta", access: "public",
+    summary: "This OpenAPI 3.1 document", responses: { 200: { description: "The document.", schema: z.record(z.string(), z.unknown()) } },
+  },
+];
+
+/** Events sent to webhook endpoints (the document's top-level `webhooks`). */
+export const WEBHOOK_EVENTS = WEBHOOK_EVENT_TYPES.map((type) => ({
+  type,
+  summary: {
+    "prior_auth.succeeded": "Intake finished: the case's documents were read and its intake extracted",
+    "prior_auth.failed": "Intake failed: `data.prior_auth.failure_reason` says why",
+    "prior_auth.cancelled": "The case was cancelled",
+    "determination.created": "A determination was recorded",
+    "review.decided": "A reviewer recorded a decision",
+  }[type],
+  schema: ZWebhookEventPayload,
+}));

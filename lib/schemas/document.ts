@@ -1,0 +1,25 @@
+import { z } from "zod";
+
+/** A stored document's metadata; `document_url` is what POST /prior_auths accepts for it. */
+export const ZDocument = z.object({
+  id: z.uuid(),
+  document_url: z.string(),
+  source_url: z.string().nullable(),
+  file_name: z.string().nullable(),
+  content_type: z.string(),
+  sha256: z.string(),
+  size: z.number().int(),
+  page_count: z.number().int().nullable(),
+  created_at: z.string(),
+});
+
+/** A case's document with its place in the case and its text per page. */
+export const ZCaseDocument = ZDocument.extend({
+  position: z.number().int(),
+  pages: z.array(z.object({ page: z.number().int(), text: z.string() })).nullable(),
+});
+
+export const ZCaseDocumentList = z.object({ data: z.array(ZCaseDocument) });
+
+/** POST /documents: multipart with a `file` field, or the raw bytes with their Content-Type. */
+export const ZDocumentUpload = z.object({ file: z.string().meta({ format: "binary" }) });
