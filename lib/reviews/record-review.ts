@@ -5,6 +5,7 @@ import type { Actor } from "@/lib/api/with-workspace";
 import { assertTransition } from "@/lib/prior-auths/states";
 import type { TReviewRequest } from "@/lib/schemas/review";
 import { formatTimestamp } from "@/lib/time";
+import { emitWebhookEvent } from "@/lib/webhooks/emit-webhook-event";
 
 const DECIDABLE = new Set(["Succeeded", "pending_review", "request_for_information", "approved", "denied"]);
 
@@ -48,7 +49,9 @@ export async function recordReview(opts: { workspaceId: string; priorAuthId: str
       workspaceId: opts.workspaceId, priorAuthId: priorAuth.id, actor: opts.actor, action: "review.decided",
       details: { decision: opts.input.decision, note: opts.input.note, previous_status: priorAuth.status, engine_recommendation: determination?.recommendedStatus ?? null },
     });
-    return presentReview(review, determination?.recommendedStatus ?? null);
+    const presented = presentReview(review, determination?.recommendedStatus ?? null);
+    await emitWebhookEvent(tx, { workspaceId: opts.workspaceId, type: "review.decided", data: { prior_auth_id: priorAuth.id, case_id: priorAuth.caseId, review: presented } });
+    return presented;
   });
 }
 

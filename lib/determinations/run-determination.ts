@@ -1,0 +1,117 @@
+// POST /determination: a fresh policy check (the latest override's policy, or the library's choice), the claims,
+// the workspace's earlier cases of this patient and drug, then the engine's decision: stored immutably with the
+// digests of its inputs and content, audited, and carried into the case's status.
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { prisma } from "@/lib/db/prisma";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import type { Actor } from "@/lib/api/with-workspace";
+import { sha256Of } from "@/lib/digest";
+import { loadCaseMaterial } from "@/lib/prior-auths/load-case-material";
+import { canTransition } from "@/lib/prior-auths/states";
+import { evaluateAndStore, POLICY_ENGINE_VERSION, resolvePolicy, type ResolvedPolicy } from "@/lib/policies/run-policy-check";
+import type { ParsedPolicy } from "@/lib/policies/types";
+import { drugNamesMatch } from "@/lib/policies/drug-names";
+import { formatTimestamp } from "@/lib/time";
+import { emitWebhookEvent } from "@/lib/webhooks/emit-webhook-event";
+import { decide } from "./decide";
+
+export const DETERMINATION_ENGINE_VERSION = `determination-1.0.0+${POLICY_ENGINE_VERSION}`;
+
+type Material = Awaited<ReturnType<typeof loadCaseMaterial>>;
+
+/** The policy of the latest check when it came with the request; otherwise the library's current choice. */
+async function policyForDetermination(workspaceId: string, material: Material): Promise<ResolvedPolicy> {
+  const latest = await prisma.policyCheck.findFirst({ where: { priorAuthId: material.priorAuth.id }, orderBy: { createdAt: "desc" } });
+  if (latest && latest.policySource !== "library") {
+    return { parsed: latest.policySnapshot as unknown as ParsedPolicy, source: latest.policySource as ResolvedPolicy["source"], policyId: null, versionId: null, version: null };
+  }
+  return resolvePolicy(workspaceId, material, undefined);
+}
+
+/** Earlier prior authorizations of the workspace for the same patient (name) and drug. */
+async function caseHistory(workspaceId: string, material: Material) {
+  const { priorAuth } = material;
+  if (!priorAuth.patientName) return [];
+  const earlier = await prisma.priorAuth.findMany({
+    where: { workspaceId, id: { not: priorAuth.id }, patientName: { equals: priorAuth.patientName, mode: "insensitive" }, createdAt: { lt: priorAuth.createdAt } },
+    orderBy: { receivedAt: "desc" },
+    take: 20,
+    select: { caseId: true, status: true, receivedAt: true, drugName: true },
+  });
+  return earlier
+    .filter((e) => !priorAuth.drugName || !e.drugName || drugNamesMatch(e.drugName, priorAuth.drugName))
+    .map((e) => ({ caseId: e.caseId, status: e.status, receivedAt: formatTimestamp(e.receivedAt) }));
+}
+
+type DeterminationRow = { id: string; body: unknown; createdAt: Date };
+export const presentDetermination = (row: DeterminationRow) => ({ ...(row.body as Record<string, unknown>), id: row.id, generated_at: row.createdAt.toISOString() });
+
+export async function runDetermination(opts: { workspaceId: string; priorAuthId: string; actor: Actor; requireClinicianForAdverse: boolean }) {
+  const material = await loadCaseMaterial(opts);
+  const policy = await policyForDetermination(opts.workspaceId, material);
+  const check = await evaluateAndStore({ workspaceId: opts.workspaceId, actor: opts.actor, material, policy });
+  const history = await caseHistory(opts.workspaceId, material);
+  const dx = material.facts.diagnoses[0];
+  const decision = decide({
+    policy: { title: policy.parsed.title, version: policy.version, section: check.result.section?.title ?? null, source: policy.source },
+    steps: check.result.steps,
+    claims: material.claims,
+    testClaim: material.testClaim,
+    history,
+    subject: { patient: material.priorAuth.patientName, drug: material.priorAuth.drugName, diagnosis: dx ? [dx.name, dx.icd10.join(", ")].filter(Boolean).join(" ") || null : null },
+    requireClinicianForAdverse: opts.requireClinicianForAdverse,
+  });
+  const body = {
+    status: decision.status,
+    recommended_status: decision.recommendedStatus,
+    reasoning: decision.reasoning,
+    recommendation: decision.recommendation,
+    references: decision.references,
+    summary: decision.summary,
+    missing_information: decision.missingInformation,
+    policy: check.policyMeta,
+    policy_check_id: check.row.id,
+    engine_version: DETERMINATION_ENGINE_VERSION,
+  };
+  const inputsDigest = sha256Of({ policyCheck: check.row.inputsDigest, history, requireClinician: opts.requireClinicianForAdverse, engine: DETERMINATION_ENGINE_VERSION });
+  const contentDigest = sha256Of(body);
+
+  const row = await prisma.$transaction(async (tx) => {
+    const created = await tx.determination.create({
+      data: {
+        workspaceId: opts.workspaceId,
+        priorAuthId: material.priorAuth.id,
+        policyCheckId: check.row.id,
+        policyVersionId: policy.versionId,
+        status: decision.status,
+        recommendedStatus: decision.recommendedStatus,
+        body: { ...body, inputs_digest: inputsDigest, content_digest: contentDigest } as unknown as Prisma.InputJsonValue,
+        inputsDigest,
+        contentDigest,
+        engineVersion: DETERMINATION_ENGINE_VERSION,
+        createdBy: opts.actor.label,
+      },
+    });
+    // A clinician's final decision stands: the engine's later runs are recorded but do not overturn it.
+    const current = await tx.priorAuth.findUniqueOrThrow({ where: { id: material.priorAuth.id }, select: { status: true, decidedAt: true } });
+    const humanDecided = current.decidedAt !== null && (await tx.review.count({ where: { priorAuthId: material.priorAuth.id, decision: { in: ["approved", "denied"] } } })) > 0;
+    if (!humanDecided && canTransition(current.status, decision.status)) {
+      await tx.priorAuth.update({
+        where: { id: material.priorAuth.id },
+        data: { status: decision.status, decidedAt: decision.status === "approved" || decision.status === "denied" ? new Date() : null },
+      });
+    }
+    await recordAuditEvent(tx, {
+      workspaceId: opts.workspaceId, priorAuthId: material.priorAuth.id, actor: opts.actor, action: "determination.created",
+      details: { status: decision.status, recommended_status: decision.recommendedStatus, policy: check.policyMeta.title, version: policy.version, content_digest: contentDigest },
+    });
+    await emitWebhookEvent(tx, { workspaceId: opts.workspaceId, type: "determination.created", data: { prior_auth_id: material.priorAuth.id, case_id: material.priorAuth.caseId, determination: presentDetermination(created) } });
+    return created;
+  });
+  return presentDetermination(row);
+}
+
+export async function listDeterminations(opts: { workspaceId: string; priorAuthId: string }) {
+  const rows = await prisma.determination.findMany({ where: { workspaceId: opts.workspaceId, priorAuthId: opts.priorAuthId }, orderBy: { createdAt: "desc" }, take: 50 });
+  return rows.map(presentDetermination);
+}

@@ -1,0 +1,126 @@
+// Runs the policy check of a case: the policy given in the request, or the library's selection; the indication from
+// the case's diagnoses; every criterion answered from the intake, the documents and the claims. Stored and audited.
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { prisma } from "@/lib/db/prisma";
+import { badRequest, unprocessable } from "@/lib/api/errors";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import type { Actor } from "@/lib/api/with-workspace";
+import { sha256Of } from "@/lib/digest";
+import { fetchDocument } from "@/lib/documents/fetch-document";
+import { readDocumentContent } from "@/lib/documents/read-document-content";
+import { DocumentFetchError } from "@/lib/net/safe-fetch";
+import { PdfReadError } from "@/lib/documents/read-pdf";
+import { UPLOADED_DOCUMENT_SCHEME } from "@/lib/schemas/prior-auth";
+import type { TPolicyCheckRequest } from "@/lib/schemas/policy-check";
+import { loadCaseMaterial, type CaseMaterial } from "@/lib/prior-auths/load-case-material";
+import { formatTimestamp } from "@/lib/time";
+import { evaluatePolicy } from "./evaluate-policy";
+import { parsePolicy } from "./parse-policy";
+import { policyFromPayload } from "./policy-payload";
+import { selectPolicyOrThrow } from "./select-policy";
+import type { ParsedPolicy } from "./types";
+
+export const POLICY_ENGINE_VERSION = "policy-1.0.0";
+
+export interface ResolvedPolicy {
+  parsed: ParsedPolicy;
+  source: "library" | "policy_document_url" | "policy_payload";
+  policyId: string | null;
+  versionId: string | null;
+  version: number | null;
+}
+
+async function policyFromUrl(url: string, workspaceId: string): Promise<ParsedPolicy> {
+  try {
+    if (url.startsWith(UPLOADED_DOCUMENT_SCHEME)) {
+      const doc = await prisma.document.findFirst({ where: { id: url.slice(UPLOADED_DOCUMENT_SCHEME.length), workspaceId } });
+      if (!doc) throw badRequest(`policy_document_url: the uploaded document ${url} was not found in this workspace.`);
+      return parsePolicy((doc.pages ?? []) as { page: number; text: string }[]);
+    }
+    const fetched = await fetchDocument(url);
+    if (fetched.kind === "json") return policyFromPayload(new TextDecoder().decode(fetched.bytes));
+    const content = await readDocumentContent(fetched.bytes, fetched.kind);
+    return parsePolicy(content.pages);
+  } catch (error) {
+    if (error instanceof DocumentFetchError || error instanceof PdfReadError) throw unprocessable(`policy_document_url: ${error.message}`);
+    throw error;
+  }
+}
+
+/** The policy of this check: the request's override, or the library's choice for the case's codes and drug names. */
+export async function resolvePolicy(workspaceId: string, material: CaseMaterial, request: TPolicyCheckRequest): Promise<ResolvedPolicy> {
+  if (request?.policy_payload) {
+    try {
+      return { parsed: policyFromPayload(request.policy_payload), source: "policy_payload", policyId: null, versionId: null, version: null };
+    } catch (error) {
+      throw badRequest(`policy_payload: ${error instanceof Error ? error.message : "could not be read"}`);
+    }
+  }
+  if (request?.policy_document_url) {
+    return { parsed: await policyFromUrl(request.policy_document_url, workspaceId), source: "policy_document_url", policyId: null, versionId: null, version: null };
+  }
+  const { chosen } = await selectPolicyOrThrow(workspaceId, material.facts);
+  const version = await prisma.policyVersion.findUniqueOrThrow({ where: { id: chosen.versionId } });
+  return { parsed: version.parsed as unknown as ParsedPolicy, source: "library", policyId: chosen.policyId, versionId: version.id, version: version.version };
+}
+
+export function presentPolicyCheck(row: { id: string; steps: unknown; summary: unknown; policySnapshot: unknown; createdAt: Date }) {
+  const meta = (row.summary as { policy: unknown; rollup: unknown });
+  return { id: row.id, policy_check: row.steps, policy: meta.policy, summary: meta.rollup, created_at: formatTimestamp(row.createdAt) };
+}
+
+/** Evaluates a resolved policy against the case's material, stores the run and returns it (API shape). */
+export async function evaluateAndStore(opts: { workspaceId: string; actor: Actor; material: CaseMaterial; policy: ResolvedPolicy }) {
+  const { material, policy } = opts;
+  const asOf = material.priorAuth.receivedAt.toISOString().slice(0, 10);
+  const result = evaluatePolicy({ policy: policy.parsed, facts: material.facts, documents: material.documents, claims: material.claims, testClaim: material.testClaim, asOf });
+  const steps = result.steps.map((s) => ({
+    step: s.step,
+    question_or_action: s.question_or_action,
+    answer: s.answer,
+    passed: s.passed,
+    reason: s.reason,
+    policy_guideline_quoted_source: s.policy_guideline_quoted_source,
+    outcome: s.outcome,
+    criterion_id: s.criterionId,
+    policy_quote: s.policyQuote ?? null,
+    evidence: s.evidence.map((e) => ({ document_id: e.documentId, page: e.page, start: e.start, end: e.end, quote: e.quote, claim_id: e.claimId })),
+    ...(s.missingInformation ? { missing_information: s.missingInformation } : {}),
+  }));
+  const policyMeta = { id: policy.policyId, version: policy.version, title: policy.parsed.title, source: policy.source, section: result.section?.title ?? null };
+  const rollup = { overall: result.summary.overall, failed_steps: result.summary.failedSteps, missing_steps: result.summary.missingSteps };
+  const inputsDigest = sha256Of({ facts: material.facts, claims: material.claims, testClaim: material.testClaim, policy: policy.versionId ?? sha256Of(policy.parsed), asOf, engine: POLICY_ENGINE_VERSION });
+  const row = await prisma.$transaction(async (tx) => {
+    const created = await tx.policyCheck.create({
+      data: {
+        workspaceId: opts.workspaceId,
+        priorAuthId: material.priorAuth.id,
+        policyVersionId: policy.versionId,
+        policySource: policy.source,
+        policySnapshot: (policy.source === "library" ? { policy_version_id: policy.versionId } : policy.parsed) as unknown as Prisma.InputJsonValue,
+        inputsDigest,
+        steps: steps as unknown as Prisma.InputJsonValue,
+        summary: { policy: policyMeta, rollup } as unknown as Prisma.InputJsonValue,
+        createdBy: opts.actor.label,
+      },
+    });
+    await recordAuditEvent(tx, {
+      workspaceId: opts.workspaceId, priorAuthId: material.priorAuth.id, actor: opts.actor, action: "policy_check.completed",
+      details: { policy: policyMeta.title, version: policy.version, source: policy.source, section: policyMeta.section, overall: rollup.overall, steps: steps.length, failed: rollup.failed_steps, missing: rollup.missing_steps },
+    });
+    return created;
+  });
+  return { row, result, steps, policyMeta, rollup };
+}
+
+export async function runPolicyCheck(opts: { workspaceId: string; priorAuthId: string; actor: Actor; request: TPolicyCheckRequest }) {
+  const material = await loadCaseMaterial(opts);
+  const policy = await resolvePolicy(opts.workspaceId, material, opts.request);
+  const { row } = await evaluateAndStore({ workspaceId: opts.workspaceId, actor: opts.actor, material, policy });
+  return presentPolicyCheck(row);
+}
+
+export async function listPolicyChecks(opts: { workspaceId: string; priorAuthId: string }) {
+  const rows = await prisma.policyCheck.findMany({ where: { workspaceId: opts.workspaceId, priorAuthId: opts.priorAuthId }, orderBy: { createdAt: "desc" }, take: 50 });
+  return rows.map(presentPolicyCheck);
+}

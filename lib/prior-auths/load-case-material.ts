@@ -1,0 +1,24 @@
+import { prisma } from "@/lib/db/prisma";
+import { conflict, notFound } from "@/lib/api/errors";
+import { toSourceDocument } from "@/lib/documents/to-source-document";
+import { getIntakeFactsOrThrow } from "@/lib/intake/get-intake-facts";
+import type { TClaimRecord, TTestClaim } from "@/lib/schemas/supporting-information";
+
+/** Everything the policy check and the determination read of a case: intake, documents, claims. 409 before intake. */
+export async function loadCaseMaterial(opts: { workspaceId: string; priorAuthId: string }) {
+  const priorAuth = await prisma.priorAuth.findFirst({ where: { id: opts.priorAuthId, workspaceId: opts.workspaceId } });
+  if (!priorAuth) throw notFound(`Prior authorization ${opts.priorAuthId}`);
+  if (priorAuth.status === "Cancelled") throw conflict("The prior authorization is Cancelled.");
+  const facts = await getIntakeFactsOrThrow(priorAuth);
+  const links = await prisma.priorAuthDocument.findMany({ where: { priorAuthId: priorAuth.id }, orderBy: { position: "asc" }, include: { document: true } });
+  const claimRows = await prisma.claimRecord.findMany({ where: { priorAuthId: priorAuth.id }, orderBy: [{ date: "asc" }, { claimId: "asc" }] });
+  return {
+    priorAuth,
+    facts,
+    documents: links.map((l) => toSourceDocument(l.document)),
+    claims: claimRows.filter((r) => r.kind === "history").map((r) => r.data as unknown as TClaimRecord),
+    testClaim: (claimRows.find((r) => r.kind === "test")?.data ?? null) as unknown as TTestClaim | null,
+  };
+}
+
+export type CaseMaterial = Awaited<ReturnType<typeof loadCaseMaterial>>;
