@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { withWorkspace } from "@/lib/api/with-workspace";
+import { parseJsonBody } from "@/lib/api/parse";
+import { readBodyCapped } from "@/lib/api/read-body";
+import { badRequest } from "@/lib/api/errors";
+import { json } from "@/lib/api/responses";
+import { ZCreatePolicyJson, ZPolicyMetadata, POLICY_STATUSES } from "@/lib/schemas/policy";
+import { createPolicy, type PolicySource } from "@/lib/policies/create-policy";
+import { listPolicies } from "@/lib/policies/policy-queries";
+
+export const dynamic = "force-dynamic";
+
+const MAX_POLICY_BYTES = 25 * 1024 * 1024;
+const list = (value: FormDataEntryValue | null) => (typeof value === "string" && value.trim() ? value.split(",").map((v) => v.trim()).filter(Boolean) : undefined);
+
+/** A PDF (multipart `file` with optional fields, or a raw application/pdf body), or JSON with text / criteria_document. */
+async function readPolicyUpload(req: Request): Promise<{ source: PolicySource; metadata: z.infer<typeof ZPolicyMetadata> }> {
+  const type = req.headers.get("content-type") ?? "";
+  if (type.startsWith("multipart/form-data")) {
+    const form = await req.formData().catch(() => {
+      throw badRequest("The multipart body could not be read.");
+    });
+    const file = form.get("file");
+    if (!(file instanceof File)) throw badRequest("The multipart body needs a `file` field with the policy PDF.");
+    if (file.size > MAX_POLICY_BYTES) throw badRequest("The policy PDF is larger than 25 MB.");
+    const text = (k: string) => (typeof form.get(k) === "string" && String(form.get(k)).trim() ? String(form.get(k)).trim() : undefined);
+    const metadata = ZPolicyMetadata.parse({
+      title: text("title"), payer: text("payer"), effective_date: text("effective_date"), status: text("status"),
+      ndc_codes: list(form.get("ndc_codes")), cpt_codes: list(form.get("cpt_codes")), drug_names: list(form.get("drug_names")),
+    });
+    return { source: { kind: "pdf", bytes: new Uint8Array(await file.arrayBuffer()), fileName: file.name || null }, metadata };
+  }
+  if (type.startsWith("application/pdf")) {
+    const bytes = await readBodyCapped(req, MAX_POLICY_BYTES);
+    return { source: { kind: "pdf", bytes, fileName: req.headers.get("x-file-name") }, metadata: {} };
+  }
+  const body = await parseJsonBody(req, ZCreatePolicyJson);
+  const { text, criteria_document: criteria, ...metadata } = body;
+  return { source: text ? { kind: "text", text } : { kind: "criteria", document: criteria }, metadata };
+}
+
+// POST /policies - upload a payer policy (PDF, text or a criteria document); admins and systems
+export const POST = withWorkspace(
+  async ({ req, workspace, actor }) => {
+    const { source, metadata } = await readPolicyUpload(req);
+    const policy = await createPolicy({ workspaceId: workspace.id, actor, source, metadata });
+    return json(policy, { status: 201, headers: { Location: `/api/v1/policies/${policy.id}` } });
+  },
+  { role: "admin" },
+);
+
+// GET /policies - the workspace's policies with their latest versions
+export const GET = withWorkspace(async ({ req, workspace }) => {
+  const { status } = z.strictObject({ status: z.enum(POLICY_STATUSES).optional() }).parse(Object.fromEntries(new URL(req.url).searchParams));
+  return json({ data: await listPolicies({ workspaceId: workspace.id, status }) });
+});

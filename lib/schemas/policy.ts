@@ -1,0 +1,46 @@
+import { z } from "zod";
+import { normalizeNdc } from "@/lib/intake/codes/ndc";
+
+const ZNdc = z.string().trim().transform((value, ctx) => {
+  const ndc = normalizeNdc(value);
+  if (!ndc) {
+    ctx.addIssue({ code: "custom", message: `${value} is not an NDC (10 digits in a 4-4-2, 5-3-2 or 5-4-1 layout, or 11 digits)` });
+    return z.NEVER;
+  }
+  return ndc;
+});
+const ZCpt = z.string().trim().toUpperCase().regex(/^(\d{4}[0-9A-Z]|[A-V]\d{4})$/, "must be a CPT (5 characters) or HCPCS Level II code (a letter and 4 digits)");
+
+export const POLICY_STATUSES = ["draft", "active", "retired"] as const;
+
+/** Metadata that may accompany a policy upload (multipart fields or JSON). */
+export const ZPolicyMetadata = z.strictObject({
+  title: z.string().trim().min(1).max(300).optional(),
+  payer: z.string().trim().max(200).optional(),
+  effective_date: z.string().trim().max(40).optional(),
+  status: z.enum(POLICY_STATUSES).optional(),
+  ndc_codes: z.array(ZNdc).max(500).optional(),
+  cpt_codes: z.array(ZCpt).max(500).optional(),
+  drug_names: z.array(z.string().trim().min(1).max(200)).max(100).optional(),
+});
+
+/** JSON upload: the policy's text (pages separated by form feeds \f), or a criteria document (lib/policies/policy-payload.ts). */
+export const ZCreatePolicyJson = ZPolicyMetadata.extend({
+  text: z.string().min(1, "must not be empty").max(2_000_000).optional(),
+  criteria_document: z.record(z.string(), z.unknown()).optional(),
+}).superRefine((body, ctx) => {
+  if (!body.text === !body.criteria_document) ctx.addIssue({ code: "custom", message: "give exactly one of text or criteria_document (or upload a PDF)", path: [] });
+});
+
+export const ZCriterionEdit = z.strictObject({
+  criterion_id: z.string().min(1).max(100),
+  /** Replace the classified check (same shape as the parser's checks), or mark it manual. */
+  check: z.record(z.string(), z.unknown()).optional(),
+  manual: z.boolean().optional(),
+  text: z.string().trim().min(1).max(5000).optional(),
+});
+
+export const ZUpdatePolicyRequest = ZPolicyMetadata.extend({
+  criteria_edits: z.array(ZCriterionEdit).max(200).optional(),
+  change_note: z.string().trim().max(1000).optional(),
+});
