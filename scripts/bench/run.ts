@@ -1,0 +1,188 @@
+// `npm run bench`: load figures of the production build on the embedded database and, with BENCH_DATABASE_URL, on a
+// real PostgreSQL (a throw-away database is created beside the one named and dropped afterwards). All traffic goes
+// to 127.0.0.1. Each load phase lasts at most 10 s. Results: a markdown table printed and written to bench/results/.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+import { startServer, type ServerProcess } from "../../e2e/support/server-process";
+import { startDocServer, send } from "../../e2e/support/doc-server";
+import { makePdf, PA_FORM_PAGE } from "../../e2e/support/fixtures";
+import { fmt, peakRssKb, percentile } from "./stats";
+
+const PHASE_SECONDS = Math.min(10, Number(process.env.BENCH_PHASE_SECONDS ?? 10));
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const PORT = Number(process.env.BENCH_PORT ?? 3300);
+
+type Row = Record<string, string>;
+
+async function timed<T>(fn: () => Promise<T>): Promise<[number, T]> {
+  const started = performance.now();
+  const value = await fn();
+  return [performance.now() - started, value];
+}
+
+/** Runs `once` one at a time for up to PHASE_SECONDS (at most `max` times); latencies of 2xx answers only. */
+async function sequential(once: () => Promise<Response>, max: number) {
+  const latencies: number[] = [];
+  const statuses: number[] = [];
+  const deadline = Date.now() + PHASE_SECONDS * 1000;
+  while (Date.now() < deadline && statuses.length < max) {
+    const [ms, response] = await timed(once);
+    await response.arrayBuffer();
+    statuses.push(response.status);
+    if (response.ok) latencies.push(ms);
+    else break;
+  }
+  return { latencies, statuses };
+}
+
+async function bareQuery(url: string, id: string) {
+  const pool = new pg.Pool({ connectionString: url, max: CONNECTIONS });
+  await pool.query('SELECT * FROM "PriorAuth" WHERE id = $1', [id]);
+  const latencies: number[] = [];
+  const deadline = Date.now() + PHASE_SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (Date.now() < deadline) {
+        const [ms] = await timed(() => pool.query('SELECT * FROM "PriorAuth" WHERE id = $1', [id]));
+        latencies.push(ms);
+      }
+    }),
+  );
+  await pool.end();
+  return { perSecond: latencies.length / PHASE_SECONDS, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+}
+
+async function benchBackend(label: string, databaseUrl: string | null): Promise<Row> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pa-bench-"));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env, PA_DATA_DIR: dataDir, PA_LOG_LEVEL: "error", PA_FETCH_ALLOW_HOSTS: "127.0.0.1", PA_RATE_LIMIT_PER_MINUTE: "1000000000",
+    PA_SYNC_TIMEOUT_MS: "60000", NEXT_TELEMETRY_DISABLED: "1",
+  };
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  else delete env.DATABASE_URL;
+  const form = await makePdf([PA_FORM_PAGE]);
+  const tenPages = await makePdf([PA_FORM_PAGE, ...Array.from({ length: 9 }, (_, i) => `Progress note, page ${i + 2}\nSeizures continue despite clobazam and valproate.\nPlan: start Epidiolex.`)]);
+  const docs = await startDocServer({ "/form.pdf": send("application/pdf", form), "/ten-pages.pdf": send("application/pdf", tenPages) });
+  let server: ServerProcess | null = null;
+  const row: Row = {};
+  try {
+    console.error(`[${label}] starting the server`);
+    server = await startServer(env, PORT);
+    const out = execFileSync("npx", ["tsx", "scripts/pa.ts", "workspace", "create", "--name", "Bench", "--admin-email", `bench-${Date.now()}@bench.test`, "--admin-password", "bench-password-1", "--json"], { env, encoding: "utf8" });
+    const apiKey = JSON.parse(out.trim().split("\n").pop()!).api_key as string;
+    const headers = { "X-API-Key": apiKey, "Content-Type": "application/json" };
+    const api = (p: string, init: RequestInit = {}) => fetch(`${server!.baseURL}/api/v1${p}`, { ...init, headers: { ...headers, ...init.headers } });
+
+    const seed = await (await api("/prior_auths", { method: "POST", body: JSON.stringify({ case_id: "bench-seed", document_url: docs.url("/form.pdf"), synchronous_request: true }) })).json();
+    const id = seed.id as string;
+
+    console.error(`[${label}] GET /prior_auths/{id}: ${PHASE_SECONDS} s, ${CONNECTIONS} connections`);
+    await autocannon({ url: `${server.baseURL}/api/v1/prior_auths/${id}`, headers, connections: CONNECTIONS, duration: 2 }); // warm-up
+    const get = await autocannon({ url: `${server.baseURL}/api/v1/prior_auths/${id}`, headers, connections: CONNECTIONS, duration: PHASE_SECONDS });
+    row["GET /prior_auths/{id} req/s"] = fmt(get.requests.average, 0);
+    row["GET p50 / p99 ms"] = `${fmt(get.latency.p50)} / ${fmt(get.latency.p99)}`;
+    row["GET non-2xx"] = String(get.non2xx + get.errors + get.timeouts);
+
+    const dbUrl = databaseUrl ?? `postgresql://postgres:postgres@127.0.0.1:${JSON.parse(fs.readFileSync(path.join(dataDir, "embedded-db.json"), "utf8")).port}/postgres?sslmode=disable`;
+    console.error(`[${label}] bare pg SELECT of the same row`);
+    const bare = await bareQuery(dbUrl, id);
+    row["bare pg SELECT q/s"] = fmt(bare.perSecond, 0);
+    row["bare pg p50 / p99 ms"] = `${fmt(bare.p50, 2)} / ${fmt(bare.p99, 2)}`;
+    row["API / bare pg throughput"] = get.requests.average && bare.perSecond ? `${fmt((get.requests.average / bare.perSecond) * 100)} %` : "n/a";
+
+    console.error(`[${label}] POST /prior_auths synchronous_request, 10-page PDF`);
+    let n = 0;
+    const create = await sequential(
+      () => api("/prior_auths", { method: "POST", body: JSON.stringify({ case_id: `bench-sync-${n++}`, document_url: docs.url("/ten-pages.pdf"), synchronous_request: true }) }),
+      50,
+    );
+    row["POST sync 10-page PDF p50 / p95 ms (n)"] = `${fmt(percentile(create.latencies, 50), 0)} / ${fmt(percentile(create.latencies, 95), 0)} (${create.latencies.length})`;
+
+    // Policy check and determination: "n/a" while those routes are not there (404) or refuse (4xx).
+    await api("/policies", {
+      method: "POST",
+      body: JSON.stringify({ title: "Epidiolex (cannabidiol)", status: "active", drug_names: ["Epidiolex", "cannabidiol"], text: "Epidiolex is covered for Lennox-Gastaut syndrome (G40.811) in patients 2 years and older after a trial of clobazam." }),
+    }).catch(() => undefined);
+    for (const [name, pathname] of [["policy_check", "policy_check"], ["determination", "determination"]] as const) {
+      console.error(`[${label}] POST /prior_auths/{id}/${pathname}`);
+      const result = await sequential(() => api(`/prior_auths/${id}/${pathname}`, { method: "POST", body: "{}" }), 200);
+      const ok = result.latencies.length > 0;
+      row[`${name} p50 / p95 ms (n)`] = ok
+        ? `${fmt(percentile(result.latencies, 50))} / ${fmt(percentile(result.latencies, 95))} (${result.latencies.length})`
+        : `n/a (HTTP ${result.statuses[0] ?? "-"})`;
+    }
+
+    const rss = await peakRssKb(server.child.pid!);
+    row["server peak RSS (VmHWM) MB"] = rss ? fmt(rss / 1024, 0) : "n/a";
+  } finally {
+    await server?.stop();
+    await docs.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  return row;
+}
+
+/** A fresh database beside BENCH_DATABASE_URL's, so that the bench never touches that database's data. */
+async function throwawayDatabase(baseUrl: string) {
+  const name = `pa_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+async function main() {
+  if (!fs.existsSync(".next/BUILD_ID")) {
+    console.error("No production build: running next build once");
+    execFileSync("npx", ["next", "build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  }
+  const columns: [string, Row][] = [["embedded (PGlite)", await benchBackend("embedded", null)]];
+  if (process.env.BENCH_DATABASE_URL) {
+    const db = await throwawayDatabase(process.env.BENCH_DATABASE_URL);
+    try {
+      columns.push(["PostgreSQL", await benchBackend("postgres", db.url)]);
+    } finally {
+      await db.drop();
+    }
+  }
+  const metrics = Object.keys(columns[0][1]);
+  const date = new Date().toISOString();
+  const lines = [
+    `# Benchmarks ${date.slice(0, 16).replace("T", " ")} UTC`,
+    "",
+    `Production build, ${os.cpus().length} cores, Node ${process.version}; ${CONNECTIONS} connections, ${PHASE_SECONDS} s per load phase; rate limit on (never reached).`,
+    "",
+    `| metric | ${columns.map(([name]) => name).join(" | ")} |`,
+    `|---|${columns.map(() => "---").join("|")}|`,
+    ...metrics.map((metric) => `| ${metric} | ${columns.map(([, row]) => row[metric] ?? "n/a").join(" | ")} |`),
+    "",
+  ];
+  const report = lines.join("\n");
+  fs.mkdirSync("bench/results", { recursive: true });
+  const file = path.join("bench/results", `${date.slice(0, 10)}.md`);
+  fs.writeFileSync(file, report);
+  console.log(report);
+  console.log(`written to ${file}`);
+  process.exit(0);
+}
+
+main().catch((error) => {
+  console.error("bench failed:", error);
+  process.exit(1);
+});
