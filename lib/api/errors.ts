@@ -42,12 +42,16 @@ const PRISMA_STATUS: Record<string, [number, string]> = {
   P2034: [409, "The request conflicted with a concurrent change; retry it."],
 };
 
-/** Connection-level failures: the database is down or restarting. Clients should retry. */
+const UNAVAILABLE =
+  /ECONNREFUSED|ECONNRESET|57P01|57P02|57P03|08006|08001|08003|08004|Connection terminated|connect ETIMEDOUT|P1001|P1017|P2024|DatabaseNotReachable|ConnectionClosed|Can't reach database|terminating connection|not queryable|Server has closed the connection|database system is (starting up|shutting down|not yet accepting connections|in recovery mode)|Timed out fetching a new connection/i;
+
+/** Connection-level failures: the database is down or restarting. Clients should retry. Causes are looked through. */
 function isDatabaseUnavailable(error: unknown): boolean {
-  const text = `${(error as { code?: string })?.code ?? ""} ${error instanceof Error ? error.message : ""}`;
-  return /ECONNREFUSED|ECONNRESET|57P01|57P03|08006|08001|Connection terminated|connect ETIMEDOUT|P1001|P1017|DatabaseNotReachable|Can't reach database/i.test(
-    text,
-  );
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const text = `${(e as { code?: unknown })?.code ?? ""} ${(e as { kind?: unknown })?.kind ?? ""} ${e instanceof Error ? e.message : typeof e === "string" ? e : ""}`;
+    if (UNAVAILABLE.test(text)) return true;
+  }
+  return false;
 }
 
 /** Maps any thrown value to [status, message, headers]. Unknown errors become a generic 500: details stay in the log. */
