@@ -7,6 +7,7 @@ import type { ReactNode } from "react";
 
 const NAV = [
   { href: "/cases", label: "Cases" },
+  { href: "/policies", label: "Policies" },
   { href: "/reports", label: "Reports" },
   { href: "/docs", label: "API reference" },
   { href: "/settings/api-keys", label: "Settings", adminOnly: true },

@@ -1,0 +1,57 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+
+type PdfJs = typeof import("pdfjs-dist");
+let pdfjsPromise: Promise<PdfJs> | null = null;
+
+/** pdf.js in the browser, with its worker from the installed package (no CDN). */
+function loadPdfJs(): Promise<PdfJs> {
+  pdfjsPromise ??= import("pdfjs-dist").then((pdfjs) => {
+    if (!pdfjs.GlobalWorkerOptions.workerPort) {
+      pdfjs.GlobalWorkerOptions.workerPort = new Worker(new URL("pdfjs-dist/build/pdf.worker.min.mjs", import.meta.url), { type: "module" });
+    }
+    return pdfjs;
+  });
+  return pdfjsPromise;
+}
+
+const documents = new Map<string, Promise<import("pdfjs-dist").PDFDocumentProxy>>();
+
+/** One page of a stored PDF drawn on a canvas, for people who would rather look than read. */
+export function PdfPageImage({ documentId, page, width = 560 }: { documentId: string; page: number; width?: number }) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const [state, setState] = useState<"loading" | "ready" | "error">("loading");
+
+  useEffect(() => {
+    let cancelled = false;
+    setState("loading");
+    (async () => {
+      const pdfjs = await loadPdfJs();
+      if (!documents.has(documentId)) documents.set(documentId, pdfjs.getDocument({ url: `/api/v1/documents/${documentId}/content`, withCredentials: true }).promise);
+      const pdf = await documents.get(documentId)!;
+      const pdfPage = await pdf.getPage(Math.min(Math.max(page, 1), pdf.numPages));
+      const base = pdfPage.getViewport({ scale: 1 });
+      const viewport = pdfPage.getViewport({ scale: width / base.width });
+      const target = canvas.current;
+      if (!target || cancelled) return;
+      target.width = Math.floor(viewport.width);
+      target.height = Math.floor(viewport.height);
+      await pdfPage.render({ canvas: target, viewport }).promise;
+      if (!cancelled) setState("ready");
+    })().catch(() => {
+      if (!cancelled) setState("error");
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [documentId, page, width]);
+
+  return (
+    <figure className="space-y-1">
+      <canvas ref={canvas} role="img" aria-label={`Page ${page} of the document`} className={`w-full rounded border border-slate-200 bg-white shadow-sm ${state === "ready" ? "" : "hidden"}`} />
+      {state === "loading" && <p role="status" className="text-xs text-slate-600">Rendering page {page}…</p>}
+      {state === "error" && <p className="text-xs text-slate-600">The page image could not be drawn; its text is shown below.</p>}
+    </figure>
+  );
+}

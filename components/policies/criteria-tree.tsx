@@ -1,0 +1,96 @@
+"use client";
+
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import type { Check, CriteriaNode, Quote } from "./types";
+
+const CHECK_LABELS: Record<string, string> = {
+  diagnosis: "Diagnosis", age: "Age", prescriber_specialty: "Prescriber specialty", step_therapy: "Step therapy", lab_threshold: "Lab / score",
+  quantity_limit: "Quantity limit", dose_limit: "Dose limit", duration_limit: "Duration limit", documentation: "Documentation",
+  concurrent_therapy_exclusion: "Concurrent therapy", continuation: "Continuation", manual: "Manual review",
+};
+
+function describeCheck(check: Check): string {
+  const { kind, ...params } = check;
+  const shown = Object.entries(params)
+    .filter(([, v]) => v !== undefined && v !== null && !(Array.isArray(v) && v.length === 0))
+    .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(", ") : typeof v === "object" ? JSON.stringify(v) : String(v)}`);
+  return shown.length ? shown.join(" · ") : kind === "manual" ? "a clinician judges it" : "";
+}
+
+interface TreeProps {
+  node: CriteriaNode;
+  selectedId: string | null;
+  onSelect(id: string, quote: Quote): void;
+  editable: boolean;
+  onEdit(edit: { criterion_id: string; check?: Check; manual?: boolean }): void;
+}
+
+/** The criteria as the policy nests them: ALL / ANY groups, each criterion with its check and its verbatim quote. */
+export function CriteriaTree(props: TreeProps) {
+  const { node } = props;
+  if (node.kind === "group") {
+    const logic = node.logic === "all" ? "ALL of" : node.minCount && node.minCount > 1 ? `${node.minCount} of` : "ONE of";
+    return (
+      <div className="mt-2">
+        {node.text && (
+          <button type="button" disabled={!node.quote} onClick={() => node.quote && props.onSelect(node.id, node.quote)} className="text-left text-sm text-slate-800">
+            {node.text}
+          </button>
+        )}
+        <p className="text-xs font-semibold uppercase tracking-wide text-slate-600">{logic} the following</p>
+        <ul className="ml-3 border-l-2 border-slate-200 pl-3">
+          {node.children.map((child) => (
+            <li key={child.id}><CriteriaTree {...props} node={child} /></li>
+          ))}
+        </ul>
+      </div>
+    );
+  }
+  return <Criterion {...props} node={node} />;
+}
+
+function Criterion({ node, selectedId, onSelect, editable, onEdit }: TreeProps & { node: Extract<CriteriaNode, { kind: "criterion" }> }) {
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(JSON.stringify(node.check, null, 2));
+  const [error, setError] = useState<string | null>(null);
+  const selected = selectedId === node.id;
+  return (
+    <div className={`my-2 rounded-md border p-2 ${selected ? "border-yellow-400 bg-yellow-50" : "border-transparent"}`}>
+      <button type="button" onClick={() => onSelect(node.id, node.quote)} aria-pressed={selected} className="block w-full text-left">
+        <span className="mr-2 font-mono text-xs text-slate-600">{node.id}</span>
+        <span className="text-sm">{node.text}</span>
+      </button>
+      <p className="mt-1 text-xs text-slate-700">
+        <span className={`mr-1 rounded px-1.5 py-0.5 font-medium ${node.check.kind === "manual" ? "bg-amber-100 text-amber-900" : "bg-blue-100 text-blue-900"}`}>{CHECK_LABELS[node.check.kind] ?? node.check.kind}</span>
+        {describeCheck(node.check)} <span className="text-slate-500">· p. {node.quote.page}</span>
+      </p>
+      {editable && !editing && (
+        <div className="mt-1 flex gap-2">
+          <button type="button" className="text-xs text-blue-800 underline" onClick={() => setEditing(true)}>Edit check</button>
+          {node.check.kind !== "manual" && <button type="button" className="text-xs text-blue-800 underline" onClick={() => onEdit({ criterion_id: node.id, manual: true })}>Mark manual</button>}
+        </div>
+      )}
+      {editing && (
+        <div className="mt-2 space-y-2">
+          <label className="block text-xs font-medium text-slate-800">Check of {node.id} (JSON: kind and its parameters)
+            <textarea value={draft} onChange={(e) => setDraft(e.target.value)} rows={6} className="mt-1 block w-full rounded-md border border-slate-300 p-2 font-mono text-xs" />
+          </label>
+          {error && <p role="alert" className="text-xs text-red-800">{error}</p>}
+          <div className="flex gap-2">
+            <Button type="button" onClick={() => {
+              try {
+                onEdit({ criterion_id: node.id, check: JSON.parse(draft) as Check });
+                setEditing(false);
+                setError(null);
+              } catch {
+                setError("That is not valid JSON.");
+              }
+            }}>Save check</Button>
+            <Button type="button" variant="secondary" onClick={() => setEditing(false)}>Cancel</Button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
