@@ -21,11 +21,12 @@ const documents = new Map<string, Promise<import("pdfjs-dist").PDFDocumentProxy>
 /** One page of a stored PDF drawn on a canvas, for people who would rather look than read. */
 export function PdfPageImage({ documentId, page, width = 560 }: { documentId: string; page: number; width?: number }) {
   const canvas = useRef<HTMLCanvasElement>(null);
-  const [state, setState] = useState<"loading" | "ready" | "error">("loading");
+  const key = `${documentId}:${page}:${width}`;
+  const [result, setResult] = useState<{ key: string; ok: boolean } | null>(null);
+  const state = result?.key === key ? (result.ok ? "ready" : "error") : "loading";
 
   useEffect(() => {
     let cancelled = false;
-    setState("loading");
     (async () => {
       const pdfjs = await loadPdfJs();
       if (!documents.has(documentId)) documents.set(documentId, pdfjs.getDocument({ url: `/api/v1/documents/${documentId}/content`, withCredentials: true }).promise);
@@ -38,14 +39,14 @@ export function PdfPageImage({ documentId, page, width = 560 }: { documentId: st
       target.width = Math.floor(viewport.width);
       target.height = Math.floor(viewport.height);
       await pdfPage.render({ canvas: target, viewport }).promise;
-      if (!cancelled) setState("ready");
+      if (!cancelled) setResult({ key, ok: true });
     })().catch(() => {
-      if (!cancelled) setState("error");
+      if (!cancelled) setResult({ key, ok: false });
     });
     return () => {
       cancelled = true;
     };
-  }, [documentId, page, width]);
+  }, [documentId, page, width, key]);
 
   return (
     <figure className="space-y-1">

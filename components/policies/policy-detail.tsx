@@ -4,7 +4,6 @@ import Link from "next/link";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { apiFetch, PortalApiError } from "@/lib/portal/api-client";
-import { Button } from "@/components/ui/button";
 import { ErrorState, Loading } from "@/components/ui/states";
 import { formatDateTime } from "@/components/ui/format";
 import { findQuote, HighlightedText } from "@/components/ui/highlighted-text";
