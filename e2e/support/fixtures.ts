@@ -15,6 +15,7 @@ export const PA_FORM_PAGE = [
   "Prior Authorization Request Form",
   "Member Name: Jane Q Doe",
   "Date of Birth: 06/15/2012",
+  "Sex: Female",
   "Member ID: XJ4418820",
   "Prescriber Name: Dr. Alan Grant",
   "NPI: 1234567893",
