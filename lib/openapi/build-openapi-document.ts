@@ -149,7 +149,6 @@ export function buildOpenApiDocument(): Json {
 
   return {
     openapi: "3.1.0",
-    jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
     info: {
       title: "Prior Authorization Service API",
       version: "1.0.0",

@@ -15,7 +15,7 @@ import { ZIntakeBundle, ZIntakeQuery, ZIntakeResponse } from "@/lib/schemas/inta
 import { ZPolicyCheckList, ZPolicyCheckRequest, ZPolicyCheckResponse } from "@/lib/schemas/policy-check";
 import { ZDeterminationList, ZDeterminationResponse } from "@/lib/schemas/determination";
 import { ZCreatePolicyJson, ZUpdatePolicyRequest } from "@/lib/schemas/policy";
-import { ZPolicy, ZPolicyList } from "@/lib/schemas/policy-response";
+import { ZGetPolicyQuery, ZListPoliciesQuery, ZPolicy, ZPolicyList } from "@/lib/schemas/policy-response";
 import { ZMetricsQuery, ZMetricsReport } from "@/lib/schemas/report";
 import {
   ZCreateWebhookRequest, ZWebhookDelivery, ZWebhookDeliveryId, ZWebhookDeliveryList, ZWebhookEndpoint, ZWebhookEndpointCreated, ZWebhookEndpointList,
@@ -204,17 +204,17 @@ export const OPERATIONS: OperationSpec[] = [
   // Policies
   {
     method: "get", path: "/policies", operationId: "listPolicies", tag: "Policies", access: "workspace",
-    summary: "The workspace's policy library", responses: ok("Policies.", ZPolicyList), errors: [400],
+    summary: "The workspace's policy library", query: ZListPoliciesQuery, responses: ok("Policies with their latest versions.", ZPolicyList), errors: [400],
   },
   {
     method: "post", path: "/policies", operationId: "createPolicy", tag: "Policies", access: "workspace",
-    summary: "Add a policy", description: "A PDF (multipart `file` with the metadata as fields), or JSON with `text` or `criteria_document`.",
-    body: { schema: ZCreatePolicyJson, required: true, content: { "application/json": ZCreatePolicyJson, "multipart/form-data": z.object({ file: z.string().meta({ format: "binary" }) }) } },
+    summary: "Add a policy", description: "A PDF (multipart `file` with the metadata as fields, or the raw application/pdf body), or JSON with `text` or `criteria_document`. Admins and API keys.",
+    body: { schema: ZCreatePolicyJson, required: true, content: { "application/json": ZCreatePolicyJson, "multipart/form-data": z.object({ file: z.string().meta({ format: "binary" }) }), "application/pdf": "binary" } },
     responses: created("The policy.", ZPolicy), errors: [400, 413, 422],
   },
   {
     method: "get", path: "/policies/{policy_id}", operationId: "getPolicy", tag: "Policies", access: "workspace",
-    summary: "A policy with its latest version", params: { policy_id: uuid("policy_id") }, responses: ok("The policy.", ZPolicy), errors: [400, 404],
+    summary: "A policy with its pages, criteria and versions", params: { policy_id: uuid("policy_id") }, query: ZGetPolicyQuery, responses: ok("The policy (?version=N: an older version).", ZPolicy), errors: [400, 404],
   },
   {
     method: "patch", path: "/policies/{policy_id}", operationId: "updatePolicy", tag: "Policies", access: "workspace",

@@ -12,3 +12,9 @@ export const ZPolicy = z.looseObject({
 });
 
 export const ZPolicyList = z.object({ data: z.array(ZPolicy) });
+
+/** GET /policies query. */
+export const ZListPoliciesQuery = z.strictObject({ status: z.enum(["draft", "active", "retired"]).optional() });
+
+/** GET /policies/{policy_id} query: an older version. */
+export const ZGetPolicyQuery = z.strictObject({ version: z.coerce.number().int().min(1).optional() });
