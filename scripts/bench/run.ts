@@ -59,7 +59,7 @@ async function bareQuery(url: string, id: string) {
 async function benchBackend(label: string, databaseUrl: string | null): Promise<Row> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pa-bench-"));
   const env: NodeJS.ProcessEnv = {
-    ...process.env, PA_DATA_DIR: dataDir, PA_LOG_LEVEL: "error", PA_FETCH_ALLOW_HOSTS: "127.0.0.1", PA_RATE_LIMIT_PER_MINUTE: "1000000000",
+    ...process.env, PA_DATA_DIR: dataDir, PA_LOG_LEVEL: "error", PA_FETCH_ALLOW_HOSTS: "127.0.0.1", PA_RATE_LIMIT_PER_MINUTE: process.env.BENCH_RATE_LIMIT ?? "1000000000",
     PA_SYNC_TIMEOUT_MS: "60000", NEXT_TELEMETRY_DISABLED: "1",
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
@@ -166,7 +166,7 @@ async function main() {
   const lines = [
     `# Benchmarks ${date.slice(0, 16).replace("T", " ")} UTC`,
     "",
-    `Production build, ${os.cpus().length} cores, Node ${process.version}; ${CONNECTIONS} connections, ${PHASE_SECONDS} s per load phase; rate limit on (never reached).`,
+    `Production build, ${os.cpus().length} cores, Node ${process.version}; ${CONNECTIONS} connections, ${PHASE_SECONDS} s per load phase; ${process.env.BENCH_RATE_LIMIT === "0" ? "rate limit off" : "rate limit on (never reached)"}.`,
     "",
     `| metric | ${columns.map(([name]) => name).join(" | ")} |`,
     `|---|${columns.map(() => "---").join("|")}|`,
