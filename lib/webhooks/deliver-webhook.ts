@@ -40,12 +40,17 @@ export async function deliverWebhook(deliveryId: string, now = new Date()): Prom
 
   let statusCode: number | null = null;
   let error: string | null = null;
+  let secret: string | null = null;
+  try {
+    secret = decryptSecret(delivery.endpoint.secretCiphertext);
+  } catch {
+    error = "The signing secret cannot be decrypted (was AUTH_SECRET changed?); register the endpoint again.";
+  }
   if (!delivery.endpoint.active) {
     error = "The endpoint is disabled.";
-  } else {
+  } else if (secret) {
     const body = JSON.stringify(delivery.payload);
     try {
-      const secret = decryptSecret(delivery.endpoint.secretCiphertext);
       const response = await safeFetch(delivery.endpoint.url, {
         method: "POST",
         body,
@@ -72,7 +77,7 @@ export async function deliverWebhook(deliveryId: string, now = new Date()): Prom
     });
     return "delivered";
   }
-  const giveUp = attempts >= maxWebhookAttempts() || !delivery.endpoint.active;
+  const giveUp = attempts >= maxWebhookAttempts() || !delivery.endpoint.active || !secret;
   const delayMs = retryDelayMs(attempts);
   await prisma.webhookDelivery.update({
     where: { id: deliveryId },
