@@ -1,0 +1,81 @@
+// TanStack Query hooks over the case routes of /api/v1 (the portal's session authenticates them).
+import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { apiFetch, PortalApiError } from "./api-client";
+import type { AuditEvent, CaseDocument, Determination, IntakeResponse, PolicyCheck, PriorAuth, Review, ReviewDecision, SupportingInformation } from "./types";
+
+export const caseKeys = {
+  all: ["prior-auths"] as const,
+  list: (params: string) => ["prior-auths", "list", params] as const,
+  detail: (id: string) => ["prior-auth", id] as const,
+  part: (id: string, part: string) => ["prior-auth", id, part] as const,
+};
+
+/** A 404/409/422 is a state of the case (not there, not ready, nothing applies), not a failure worth retrying. */
+const retryUnlessExpected = (count: number, error: Error) =>
+  !(error instanceof PortalApiError && [400, 401, 403, 404, 409, 422].includes(error.status)) && count < 2;
+
+export function useCase(id: string) {
+  return useQuery({
+    queryKey: caseKeys.detail(id),
+    queryFn: () => apiFetch<PriorAuth>(`/prior_auths/${encodeURIComponent(id)}`),
+    retry: retryUnlessExpected,
+    // While the documents are read, watch the case; afterwards a slow refresh keeps the clock and status honest.
+    refetchInterval: (query) => (query.state.data?.status === "Processing" ? 1_500 : 30_000),
+  });
+}
+
+function usePart<T>(id: string, part: string, path: string, opts: { enabled?: boolean; refetchInterval?: number | false } = {}) {
+  return useQuery({
+    queryKey: caseKeys.part(id, part),
+    queryFn: () => apiFetch<T>(`/prior_auths/${encodeURIComponent(id)}${path}`),
+    retry: retryUnlessExpected,
+    enabled: opts.enabled ?? true,
+    refetchInterval: opts.refetchInterval,
+  });
+}
+
+export const useCaseDocuments = (id: string, enabled: boolean) => usePart<{ data: CaseDocument[] }>(id, "documents", "/documents", { enabled });
+export const useIntake = (id: string, enabled: boolean) => usePart<IntakeResponse>(id, "intake", "/intake?include=provenance", { enabled });
+export const usePolicyChecks = (id: string, enabled: boolean) => usePart<{ data: PolicyCheck[] }>(id, "policy-checks", "/policy_checks", { enabled });
+export const useDeterminations = (id: string, enabled: boolean) => usePart<{ data: Determination[] }>(id, "determinations", "/determinations", { enabled });
+export const useReviews = (id: string) => usePart<{ data: Review[] }>(id, "reviews", "/reviews");
+export const useSupportingInformation = (id: string) => usePart<SupportingInformation>(id, "supporting-information", "/supporting_information");
+export const useEvents = (id: string, processing: boolean) => usePart<{ data: AuditEvent[] }>(id, "events", "/events", { refetchInterval: processing ? 2_000 : false });
+
+/** After a change to a case: its record, every part of it, and the queue. */
+export function invalidateCase(queryClient: QueryClient, id: string) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: caseKeys.detail(id) }),
+    queryClient.invalidateQueries({ queryKey: caseKeys.all }),
+  ]);
+}
+
+export function useAssign(onDone?: (pa: PriorAuth) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, assignee }: { id: string; assignee: "me" | null }) =>
+      apiFetch<PriorAuth>(`/prior_auths/${encodeURIComponent(id)}`, { method: "PATCH", json: { assignee_id: assignee } }),
+    onSuccess: async (pa) => {
+      queryClient.setQueryData(caseKeys.detail(pa.id), pa);
+      onDone?.(pa);
+      await invalidateCase(queryClient, pa.id);
+    },
+  });
+}
+
+export function useCaseAction<T>(id: string, path: string, body?: unknown) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<T>(`/prior_auths/${encodeURIComponent(id)}${path}`, { method: "POST", ...(body !== undefined ? { json: body } : {}) }),
+    onSettled: () => invalidateCase(queryClient, id),
+  });
+}
+
+export function useReview(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { decision: ReviewDecision; note: string }) =>
+      apiFetch<Review>(`/prior_auths/${encodeURIComponent(id)}/review`, { method: "POST", json: input }),
+    onSuccess: () => invalidateCase(queryClient, id),
+  });
+}

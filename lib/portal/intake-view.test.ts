@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { evidenceFor, formatNdc, intakeView } from "./intake-view";
+import { auditLabel, auditSummary } from "./audit-labels";
+import type { IntakeResponse, ProvenanceEntry } from "./types";
+
+const ev = (resource: string, field: string | null, quote: string): ProvenanceEntry => ({ resource, field, document_id: "d1", page: 1, start: 0, end: quote.length, quote });
+
+const intake: IntakeResponse = {
+  fhir: {
+    patient: { resourceType: "Patient", id: "p", name: [{ given: ["Jane", "Q"], family: "Doe" }], gender: "F", birthDate: "2012-06-15" },
+    practitioners: [{ resourceType: "Practitioner", id: "pr", identifier: [{ value: "1234567893" }], name: [{ prefix: ["Dr."], given: ["Alan"], family: "Grant" }], qualification: [{ code: { text: "Neurology" } }] }],
+    diagnoses: [{ resourceType: "Condition", id: "c", code: { coding: [{ system: "http://hl7.org/fhir/sid/icd-10-cm", code: "G40.811", display: "Lennox-Gastaut syndrome" }], text: "Lennox-Gastaut syndrome, not intractable" } }],
+    medication_requests: [{
+      resourceType: "MedicationRequest", id: "m",
+      medicationCodeableConcept: { display: "Epidiolex 100 mg/mL", coding: [{ system: "http://hl7.org/fhir/sid/ndc", code: "70127010001" }] },
+      dosageInstruction: [{ text: "Take 5 mL by mouth twice daily", route: { text: "oral" }, doseAndRate: [{ doseQuantity: { value: "5", unit: "mL" } }] }],
+      extension: [{ url: "https://x/total-units-requested", valueDecimal: 300 }, { url: "https://x/ai-summary", valueString: "Epidiolex: quantity 300 mL; 30 days supply." }],
+    }],
+  },
+  provenance: [ev("Patient/p", "name", "Jane Q Doe"), ev("Patient/p", "birthDate", "06/15/2012"), ev("Practitioner/pr", "npi", "1234567893"), ev("MedicationRequest/m", null, "Epidiolex")],
+  npi_checks: [{ npi: "1234567893", valid: false }],
+  warnings: ["NPI 1234567893 fails its check digit"],
+};
+
+describe("intakeView", () => {
+  it("reads the spec's FHIR shapes into labelled facts with their evidence", () => {
+    const view = intakeView(intake);
+    expect(view.patient?.facts.map((f) => [f.label, f.value, f.evidence?.quote ?? null])).toEqual([
+      ["Name", "Jane Q Doe", "Jane Q Doe"],
+      ["Date of birth", expect.stringMatching(/2012/), "06/15/2012"],
+      ["Sex", "Female", null],
+    ]);
+    expect(view.prescribers[0]).toMatchObject({ npi: "1234567893", npiValid: false });
+    expect(view.prescribers[0].facts.find((f) => f.label === "NPI")?.evidence?.quote).toBe("1234567893");
+    expect(view.diagnoses[0].codes).toEqual([{ code: "G40.811", display: "Lennox-Gastaut syndrome" }]);
+    const med = Object.fromEntries(view.medications[0].facts.map((f) => [f.label, f.value]));
+    expect(med).toMatchObject({ Medication: "Epidiolex 100 mg/mL", NDC: "70127-0100-01", Quantity: "300 mL", "Days supply": "30", Directions: "Take 5 mL by mouth twice daily", Route: "oral" });
+    // A resource's first evidence stands for its main fact when no field was named; never for a specific field.
+    expect(view.medications[0].facts[0].evidence?.quote).toBe("Epidiolex");
+    expect(view.medications[0].facts.find((f) => f.label === "NDC")?.evidence).toBeNull();
+    expect(view.warnings).toHaveLength(1);
+  });
+
+  it("copes with an empty intake", () => {
+    expect(intakeView({ fhir: { patient: null, practitioners: [], diagnoses: [], medication_requests: [] } })).toEqual({ patient: null, prescribers: [], diagnoses: [], medications: [], warnings: [] });
+  });
+
+  it("finds evidence by field keyword", () => {
+    expect(evidenceFor(intake.provenance!, "Patient/p", ["birth"])?.quote).toBe("06/15/2012");
+    expect(evidenceFor(intake.provenance!, "Patient/p", ["gender"])).toBeNull();
+    expect(formatNdc("70127010001")).toBe("70127-0100-01");
+  });
+});
+
+describe("audit labels", () => {
+  it("say what happened in words", () => {
+    expect(auditLabel("review.decided")).toBe("Reviewer decided");
+    expect(auditLabel("something.new_here")).toBe("Something new here");
+    expect(auditSummary("review.decided", { decision: "approved", note: "ok" })).toBe("Approved · “ok”");
+    expect(auditSummary("prior_auth.updated", { assignee: null })).toBe("Unassigned");
+    expect(auditSummary("document.attached", { url: "pa-document:abc", pages: 2 })).toBe("uploaded file · 2 pages");
+    expect(auditSummary("policy_check.completed", { policy: "P", overall: "not_met", steps: 1 })).toBe("P · criteria not met · 1 step");
+    expect(auditSummary("prior_auth.created", null)).toBeNull();
+  });
+});

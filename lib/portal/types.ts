@@ -1,0 +1,203 @@
+// The shapes the portal reads from /api/v1 (the API's zod schemas are server-side; these are the client's view).
+
+export interface PriorAuth {
+  id: string;
+  case_id: string;
+  status: string;
+  intake_status: string;
+  document_url: string | null;
+  failure_reason: string | null;
+  expedited: boolean;
+  patient_name: string | null;
+  drug_name: string | null;
+  assignee: { id: string; email: string } | null;
+  sla_due_at: string | null;
+  decided_at: string | null;
+  received_at?: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Page<T> {
+  data: T[];
+  next_cursor: string | null;
+}
+
+export interface CaseDocument {
+  id: string;
+  document_url: string;
+  file_name: string | null;
+  content_type: string;
+  page_count: number | null;
+  size: number;
+  sha256: string;
+  position: number;
+  pages: { page: number; text: string }[] | null;
+}
+
+export interface UploadedDocument {
+  id: string;
+  document_url: string;
+  file_name: string | null;
+  content_type: string;
+  page_count: number | null;
+  size: number;
+}
+
+/** One row of `?include=provenance`: where a value of a FHIR resource was read. */
+export interface ProvenanceEntry {
+  resource: string;
+  field: string | null;
+  document_id: string;
+  page: number | null;
+  start: number;
+  end: number;
+  quote: string;
+  path?: string;
+}
+
+type Coding = { system?: string; code?: string; display?: string };
+type Extension = { url: string; valueString?: string; valueDecimal?: number };
+
+export interface FhirPatient {
+  resourceType: "Patient";
+  id: string;
+  name?: { given?: string[]; family?: string }[];
+  gender?: string;
+  birthDate?: string;
+}
+
+export interface FhirPractitioner {
+  resourceType: "Practitioner";
+  id: string;
+  identifier?: { system?: string; value?: string }[];
+  name?: { given?: string[]; family?: string; prefix?: string[] }[];
+  telecom?: { system?: string; value?: string }[];
+  qualification?: { code?: { text?: string } }[];
+}
+
+export interface FhirCondition {
+  resourceType: "Condition";
+  id: string;
+  code?: { coding?: Coding[]; text?: string };
+  clinicalStatus?: { coding?: Coding[] };
+}
+
+export interface FhirMedicationRequest {
+  resourceType: "MedicationRequest";
+  id: string;
+  medicationCodeableConcept?: { display?: string; text?: string; coding?: Coding[] };
+  dosageInstruction?: { text?: string; route?: { text?: string }; doseAndRate?: { doseQuantity?: { value?: string | number; unit?: string } }[] }[];
+  dispenseRequest?: { quantity?: { value?: number; unit?: string }; expectedSupplyDuration?: { value?: number; unit?: string } };
+  reasonCode?: { text?: string }[];
+  extension?: Extension[];
+}
+
+export interface IntakeResponse {
+  fhir: {
+    patient: FhirPatient | null;
+    practitioners: FhirPractitioner[];
+    diagnoses: FhirCondition[];
+    medication_requests: FhirMedicationRequest[];
+  };
+  provenance?: ProvenanceEntry[];
+  npi_checks?: { npi: string | null; valid: boolean | null }[];
+  warnings?: string[];
+}
+
+export type StepOutcome = "met" | "not_met" | "missing" | "manual";
+
+export interface StepEvidence {
+  document_id?: string;
+  page?: number | null;
+  start?: number;
+  end?: number;
+  quote: string;
+  claim_id?: string;
+}
+
+export interface PolicyCheckStep {
+  step: number;
+  question_or_action: string;
+  answer: string;
+  passed: boolean;
+  reason: string;
+  policy_guideline_quoted_source: string;
+  outcome: StepOutcome;
+  criterion_id: string;
+  policy_quote: { page: number; text: string } | null;
+  evidence: StepEvidence[];
+  missing_information?: string;
+}
+
+export interface PolicyCheck {
+  id: string;
+  created_at: string;
+  policy: { id: string | null; version: number | null; title: string; source: string; section?: string | null };
+  summary: { overall: "met" | "not_met" | "missing"; failed_steps: number[]; missing_steps: number[] };
+  policy_check: PolicyCheckStep[];
+}
+
+export interface Determination {
+  id: string;
+  status: string;
+  recommended_status?: string;
+  reasoning: { step: number; description: string; source: string }[];
+  recommendation: string;
+  references: string[];
+  summary?: string;
+  missing_information?: string[];
+  policy?: { title: string; version: number | null; section?: string | null };
+  generated_at: string;
+}
+
+export type ReviewDecision = "approved" | "denied" | "request_for_information";
+
+export interface Review {
+  id: string;
+  decision: ReviewDecision;
+  note: string;
+  reviewer: string;
+  engine_recommendation?: string | null;
+  created_at: string;
+}
+
+export interface AuditEvent {
+  id: string;
+  action: string;
+  actor: string;
+  actor_type: "api_key" | "user" | "system";
+  details: unknown;
+  created_at: string;
+}
+
+export interface ClaimRecord {
+  claim_id: string;
+  date: string;
+  type: "pharmacy" | "medical";
+  status: "paid" | "denied" | "pending";
+  drug_name?: string;
+  ndc?: string;
+  procedure_code?: string;
+  days_supply?: number;
+}
+
+export interface TestClaim {
+  claim_id: string;
+  date: string;
+  status: "pending" | "approved" | "denied";
+  expected_coverage?: boolean;
+  adjudication_notes?: string;
+}
+
+export interface SupportingInformation {
+  claim_history: ClaimRecord[];
+  test_claim: TestClaim | null;
+}
+
+/** Statuses in which the decision clock runs (the list's "overdue" filter uses the same set). */
+export const OPEN_STATUSES = ["Processing", "Succeeded", "pending_review", "request_for_information"] as const;
+/** Statuses a reviewer can decide from (the review route accepts these). */
+export const DECIDABLE_STATUSES = ["Succeeded", "pending_review", "request_for_information", "approved", "denied"] as const;
+/** Statuses the lifecycle lets a case be cancelled from (lib/prior-auths/states.ts). */
+export const CANCELLABLE_STATUSES = ["Processing", "pending_review", "request_for_information"] as const;
