@@ -16,3 +16,22 @@ export function Empty({ title, children }: { title: string; children?: ReactNode
     </div>
   );
 }
+
+const NOTICE_TONES = {
+  info: "border-sky-200 bg-sky-50 text-sky-950",
+  waiting: "border-slate-200 bg-slate-50 text-slate-800",
+  warning: "border-amber-200 bg-amber-50 text-amber-950",
+};
+
+/** A calm state that is not an error: still processing, nothing applies yet, not found. */
+export function Notice({ title, children, tone = "info", icon }: { title: string; children?: ReactNode; tone?: keyof typeof NOTICE_TONES; icon?: ReactNode }) {
+  return (
+    <div role="status" className={`flex gap-3 rounded-md border p-3 text-sm ${NOTICE_TONES[tone]}`}>
+      {icon && <span className="mt-0.5 shrink-0">{icon}</span>}
+      <div>
+        <p className="font-medium">{title}</p>
+        {children && <div className="mt-1">{children}</div>}
+      </div>
+    </div>
+  );
+}
