@@ -1,34 +1,143 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import type { MouseEvent } from "react";
 import { apiFetch } from "@/lib/portal/api-client";
+import { caseKeys, useAssign } from "@/lib/portal/case-queries";
+import { OPEN_STATUSES, type Page, type PolicyCheck, type PriorAuth } from "@/lib/portal/types";
+import { Button } from "@/components/ui/button";
 import { Empty, ErrorState, Loading } from "@/components/ui/states";
 import { formatDateTime } from "@/components/ui/format";
+import { SpinnerIcon } from "@/components/ui/icons";
 import { StatusBadge } from "./status-badge";
+import { SlaClock } from "./sla-clock";
+import { filtersToQuery, hasFilters, type QueueFilters } from "./queue-filters";
 
-interface PriorAuthRow { id: string; case_id: string; status: string; intake_status: string; created_at: string; failure_reason: string | null }
+const PAGE_SIZE = 25;
 
-export function CasesTable() {
-  const cases = useQuery({
-    queryKey: ["prior-auths"],
-    queryFn: () => apiFetch<{ data: PriorAuthRow[]; next_cursor: string | null }>("/prior_auths?limit=50"),
-    refetchInterval: (query) => (query.state.data?.data.some((c) => c.status === "Processing") ? 2_000 : 15_000),
+/** The work queue: one row per case, a link to the case page, live while any case is processing. */
+export function CasesTable({ filters, me, onClearFilters }: { filters: QueueFilters; me: { id: string }; onClearFilters: () => void }) {
+  const params = filtersToQuery(filters);
+  const cases = useInfiniteQuery({
+    queryKey: caseKeys.list(params),
+    queryFn: ({ pageParam }) => apiFetch<Page<PriorAuth>>(`/prior_auths?${params}&limit=${PAGE_SIZE}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ""}`),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) => (query.state.data?.pages.some((p) => p.data.some((c) => c.status === "Processing")) ? 2_000 : 30_000),
   });
+  const assign = useAssign();
+
   if (cases.isPending) return <Loading label="Loading cases…" />;
-  if (cases.error) return <ErrorState message={cases.error.message} />;
-  if (cases.data.data.length === 0) return <Empty title="No cases yet">Cases arrive through the API (POST /api/v1/prior_auths).</Empty>;
+  if (cases.error && !cases.data) return <ErrorState message={cases.error.message} />;
+  const rows = cases.data.pages.flatMap((p) => p.data);
+  if (rows.length === 0) {
+    return hasFilters(filters) ? (
+      <Empty title="No cases match these filters">
+        <Button type="button" variant="secondary" onClick={onClearFilters}>Clear filters</Button>
+      </Empty>
+    ) : (
+      <Empty title="No cases yet">
+        <p>Cases arrive through the API (POST /api/v1/prior_auths), or <Link href="/cases/new" className="font-medium text-blue-800 underline">create one here</Link>.</p>
+      </Empty>
+    );
+  }
+  const live = rows.some((c) => c.status === "Processing");
+
   return (
-    <table className="w-full rounded-lg border border-slate-200 bg-white text-left text-sm">
-      <thead className="bg-slate-50 text-slate-700"><tr><th className="px-3 py-2">Case</th><th className="px-3 py-2">Status</th><th className="px-3 py-2">Received</th></tr></thead>
-      <tbody>
-        {cases.data.data.map((c) => (
-          <tr key={c.id} className="border-t border-slate-100">
-            <td className="px-3 py-2 font-medium">{c.case_id}</td>
-            <td className="px-3 py-2"><StatusBadge status={c.status} />{c.failure_reason && <span className="ml-2 text-xs text-red-800">{c.failure_reason}</span>}</td>
-            <td className="px-3 py-2">{formatDateTime(c.created_at)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <div className="space-y-3">
+      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Cases{live ? ", updating while some are processing" : ""}</caption>
+          <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-700">
+            <tr>
+              <th scope="col" className="px-3 py-2 font-semibold">Case</th>
+              <th scope="col" className="px-3 py-2 font-semibold">Patient</th>
+              <th scope="col" className="px-3 py-2 font-semibold">Drug</th>
+              <th scope="col" className="px-3 py-2 font-semibold">Policy</th>
+              <th scope="col" className="px-3 py-2 font-semibold">Status</th>
+              <th scope="col" className="px-3 py-2 font-semibold" aria-sort={filters.sort === "due" ? undefined : filters.sort === "oldest" ? "ascending" : "descending"}>Received</th>
+              <th scope="col" className="px-3 py-2 font-semibold" aria-sort={filters.sort === "due" ? "ascending" : undefined}>Decision due</th>
+              <th scope="col" className="px-3 py-2 font-semibold">Assignee</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((c) => (
+              <CaseRow key={c.id} priorAuth={c} me={me} assigning={assign.isPending && assign.variables?.id === c.id} onAssign={() => assign.mutate({ id: c.id, assignee: "me" })} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {assign.error && <ErrorState message={assign.error.message} />}
+      {cases.error && <ErrorState message={`The list could not be refreshed: ${cases.error.message}`} />}
+      <div className="flex items-center justify-between gap-3 text-sm text-slate-700">
+        <p aria-live="polite">
+          {rows.length} case{rows.length === 1 ? "" : "s"} shown
+          {live && <span className="ml-2 inline-flex items-center gap-1 text-sky-800"><SpinnerIcon className="h-3.5 w-3.5" /> updating while cases are processing</span>}
+        </p>
+        {cases.hasNextPage && (
+          <Button type="button" variant="secondary" onClick={() => cases.fetchNextPage()} disabled={cases.isFetchingNextPage}>
+            {cases.isFetchingNextPage ? "Loading…" : "Load more"}
+          </Button>
+        )}
+      </div>
+    </div>
   );
+}
+
+function CaseRow({ priorAuth: c, me, assigning, onAssign }: { priorAuth: PriorAuth; me: { id: string }; assigning: boolean; onAssign: () => void }) {
+  const router = useRouter();
+  const href = `/cases/${c.id}`;
+  const open = (OPEN_STATUSES as readonly string[]).includes(c.status);
+  // The whole row opens the case for pointer users; keyboard users have the case link (no nested controls in a link).
+  const onClick = (event: MouseEvent<HTMLTableRowElement>) => {
+    if ((event.target as HTMLElement).closest("a,button")) return;
+    if (event.metaKey || event.ctrlKey) window.open(href, "_blank");
+    else router.push(href);
+  };
+  return (
+    <tr onClick={onClick} className="cursor-pointer border-t border-slate-100 align-top hover:bg-slate-50">
+      <td className="px-3 py-2.5">
+        <Link href={href} className="whitespace-nowrap font-medium text-blue-800 underline-offset-2 hover:underline">{c.case_id}</Link>
+        {c.expedited && <span className="mt-0.5 block w-fit rounded bg-orange-100 px-1.5 py-0.5 text-xs font-medium text-orange-900">Expedited</span>}
+      </td>
+      <td className="whitespace-nowrap px-3 py-2.5">{c.patient_name ?? <span className="text-slate-500">—</span>}</td>
+      <td className="max-w-52 px-3 py-2.5">{c.drug_name ? <span className="line-clamp-2" title={c.drug_name}>{c.drug_name}</span> : <span className="text-slate-500">—</span>}</td>
+      <td className="max-w-48 px-3 py-2.5"><PolicyCell priorAuth={c} /></td>
+      <td className="px-3 py-2.5">
+        <StatusBadge status={c.status} />
+        {c.failure_reason && <p className="mt-1 max-w-56 text-xs text-red-800">{c.failure_reason}</p>}
+      </td>
+      <td className="whitespace-nowrap px-3 py-2.5 text-slate-700">{formatDateTime(c.received_at ?? c.created_at)}</td>
+      <td className="px-3 py-2.5"><SlaClock priorAuth={c} /></td>
+      <td className="px-3 py-2.5">
+        {c.assignee ? (
+          <span className="text-slate-800">{c.assignee.id === me.id ? "You" : c.assignee.email}</span>
+        ) : open ? (
+          <Button type="button" variant="secondary" className="whitespace-nowrap px-2 py-1 text-xs" onClick={onAssign} disabled={assigning}>
+            {assigning ? "Assigning…" : "Assign to me"}<span className="sr-only">: case {c.case_id}</span>
+          </Button>
+        ) : (
+          <span className="text-slate-500">Unassigned</span>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/** The policy of the case's latest check (the list does not carry it; one small read per visible row, cached). */
+function PolicyCell({ priorAuth }: { priorAuth: PriorAuth }) {
+  const checked = priorAuth.intake_status === "Succeeded" && priorAuth.status !== "Processing";
+  const checks = useQuery({
+    queryKey: caseKeys.part(priorAuth.id, "policy-checks"),
+    queryFn: () => apiFetch<{ data: PolicyCheck[] }>(`/prior_auths/${priorAuth.id}/policy_checks`),
+    enabled: checked,
+    staleTime: 60_000,
+    retry: false,
+  });
+  const latest = checks.data?.data[0];
+  if (!latest) return <span className="text-slate-500">—</span>;
+  return <span className="line-clamp-2" title={latest.policy.title}>{latest.policy.title}{latest.policy.version ? <span className="text-slate-600"> v{latest.policy.version}</span> : null}</span>;
 }

@@ -1,0 +1,26 @@
+"use client";
+
+import { slaState } from "@/lib/portal/sla";
+import { useNow } from "@/components/ui/use-now";
+import { AlertIcon, ClockIcon } from "@/components/ui/icons";
+import { formatDateTime } from "@/components/ui/format";
+import type { PriorAuth } from "@/lib/portal/types";
+
+const TONE = {
+  on_track: "text-slate-700",
+  due_soon: "text-amber-800",
+  overdue: "font-semibold text-red-700",
+};
+
+/** Time left to the decision deadline; red with the word "Overdue" past it; nothing once the case is closed. */
+export function SlaClock({ priorAuth, empty = "—" }: { priorAuth: Pick<PriorAuth, "status" | "sla_due_at" | "decided_at" | "expedited">; empty?: string }) {
+  const now = useNow(30_000);
+  const state = slaState(priorAuth, now);
+  if (state.kind === "none") return <span className="text-slate-500">{empty}</span>;
+  return (
+    <span className={`inline-flex items-center gap-1 whitespace-nowrap ${TONE[state.kind]}`} title={`Due ${formatDateTime(priorAuth.sla_due_at)}${priorAuth.expedited ? " (expedited)" : ""}`} data-testid="sla-clock">
+      {state.kind === "overdue" ? <AlertIcon className="h-3.5 w-3.5" /> : <ClockIcon className="h-3.5 w-3.5" />}
+      {state.label}
+    </span>
+  );
+}
