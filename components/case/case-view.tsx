@@ -1,0 +1,173 @@
+"use client";
+
+import Link from "next/link";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { PortalApiError } from "@/lib/portal/api-client";
+import {
+  useAssign, useCase, useCaseAction, useCaseDocuments, useDeterminations, useEvents, useIntake, usePolicyChecks, useReviews, useSupportingInformation,
+} from "@/lib/portal/case-queries";
+import { CANCELLABLE_STATUSES, OPEN_STATUSES, type Determination, type PolicyCheck, type PriorAuth } from "@/lib/portal/types";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ErrorState, Loading, Notice } from "@/components/ui/states";
+import { formatDateTime } from "@/components/ui/format";
+import { SpinnerIcon } from "@/components/ui/icons";
+import { StatusBadge } from "@/components/cases/status-badge";
+import { SlaClock } from "@/components/cases/sla-clock";
+import { AuditTimeline } from "./audit-timeline";
+import { CaseProgress, stagesOf } from "./case-progress";
+import { ClaimsPanel } from "./claims-panel";
+import { DecisionPanel, DeterminationPanel } from "./determination-panel";
+import { DocumentViewer } from "./document-viewer";
+import { IntakeReview } from "./intake-review";
+import { PolicyCheckPanel } from "./policy-check-panel";
+import type { Selection } from "./selection";
+
+const JUMPS = [
+  { href: "#intake", label: "Intake" },
+  { href: "#policy-check", label: "Policy check" },
+  { href: "#claims", label: "Claims" },
+  { href: "#determination", label: "Determination" },
+  { href: "#decision", label: "Decision" },
+  { href: "#timeline", label: "Timeline" },
+];
+
+/** The one screen a reviewer decides from. */
+export function CaseView({ id, me }: { id: string; me: { id: string } }) {
+  const priorAuth = useCase(id);
+  if (priorAuth.isPending) return <Loading label="Loading the case…" />;
+  if (priorAuth.error) {
+    const notFound = priorAuth.error instanceof PortalApiError && (priorAuth.error.status === 404 || priorAuth.error.status === 400);
+    return notFound ? (
+      <div className="mx-auto max-w-xl space-y-4 py-10 text-center">
+        <h1 className="text-2xl font-semibold">Case not found</h1>
+        <p className="text-slate-700">There is no case with this address in your workspace. It may have been mistyped, or it belongs to another workspace.</p>
+        <Link href="/cases" className="inline-flex rounded-md bg-blue-700 px-3 py-2 text-sm font-medium text-white hover:bg-blue-800">Back to cases</Link>
+      </div>
+    ) : (
+      <div className="space-y-3">
+        <Link href="/cases" className="text-sm text-blue-800 underline-offset-2 hover:underline">← Cases</Link>
+        <ErrorState message={priorAuth.error.message} />
+      </div>
+    );
+  }
+  return <CaseScreen pa={priorAuth.data} me={me} />;
+}
+
+function CaseScreen({ pa, me }: { pa: PriorAuth; me: { id: string } }) {
+  const [selection, setSelection] = useState<Selection | null>(null);
+  const [flash, setFlash] = useState<string | null>(null);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  useEffect(() => {
+    if (!flash) return;
+    const timer = setTimeout(() => setFlash(null), 8_000);
+    return () => clearTimeout(timer);
+  }, [flash]);
+  const processing = pa.status === "Processing";
+  const intakeReady = pa.intake_status === "Succeeded";
+
+  // When processing ends, everything read from the documents is new: read the parts of the case again.
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === "prior-auth" && q.queryKey[1] === pa.id && q.queryKey.length === 3 });
+  }, [queryClient, pa.id, pa.status, pa.intake_status]);
+
+  const documents = useCaseDocuments(pa.id, true);
+  const intake = useIntake(pa.id, intakeReady);
+  const checks = usePolicyChecks(pa.id, intakeReady);
+  const determinations = useDeterminations(pa.id, intakeReady);
+  const reviews = useReviews(pa.id);
+  const claims = useSupportingInformation(pa.id);
+  const events = useEvents(pa.id, processing);
+
+  const runCheck = useCaseAction<PolicyCheck>(pa.id, "/policy_check");
+  const runDetermination = useCaseAction<{ determination: Determination }>(pa.id, "/determination");
+  const cancel = useCaseAction<PriorAuth>(pa.id, "/cancel");
+  const assign = useAssign();
+
+  const latestCheck = checks.data?.data[0];
+  const latestDetermination = determinations.data?.data[0];
+  const canRun = intakeReady && !["Cancelled", "Failed", "Processing"].includes(pa.status);
+  const open = (OPEN_STATUSES as readonly string[]).includes(pa.status);
+  const canCancel = (CANCELLABLE_STATUSES as readonly string[]).includes(pa.status);
+  const mine = pa.assignee?.id === me.id;
+  const actionError = cancel.error ?? assign.error;
+
+  return (
+    <div className="space-y-5">
+      <header data-testid="case-header" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
+        <nav aria-label="Breadcrumb" className="text-sm"><Link href="/cases" className="text-blue-800 underline-offset-2 hover:underline">← Cases</Link></nav>
+        <div className="flex flex-wrap items-start justify-between gap-4">
+          <div className="min-w-0 space-y-1">
+            <div className="flex flex-wrap items-center gap-2">
+              <h1 className="text-2xl font-semibold text-slate-900">Case {pa.case_id}</h1>
+              <span data-testid="case-status"><StatusBadge status={pa.status} /></span>
+              {pa.expedited && <span className="rounded bg-orange-100 px-1.5 py-0.5 text-xs font-medium text-orange-900">Expedited</span>}
+            </div>
+            <p className="text-slate-800">
+              <span className="font-medium">{pa.patient_name ?? "Patient not read yet"}</span>
+              <span className="text-slate-500"> · </span>
+              {pa.drug_name ?? <span className="text-slate-600">drug not read yet</span>}
+            </p>
+            {pa.failure_reason && <p className="text-sm text-red-800">{pa.failure_reason}</p>}
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            <Button type="button" variant="secondary" disabled={!canRun || runCheck.isPending} onClick={() => runCheck.mutate(undefined, { onSuccess: (c) => setFlash(`Policy check completed: ${c.policy_check.length} steps.`) })}>
+              {runCheck.isPending && <SpinnerIcon />}Run policy check
+            </Button>
+            <Button type="button" disabled={!canRun || runDetermination.isPending} onClick={() => runDetermination.mutate(undefined, { onSuccess: (d) => setFlash(`Determination made: ${d.determination.status.replace(/_/g, " ")}.`) })}>
+              {runDetermination.isPending && <SpinnerIcon />}Run determination
+            </Button>
+            {canCancel && <Button type="button" variant="ghost" className="text-red-800 hover:bg-red-50" onClick={() => setConfirmCancel(true)}>Cancel case…</Button>}
+          </div>
+        </div>
+
+        <dl className="grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-4">
+          <div><dt className="text-xs font-medium uppercase tracking-wide text-slate-600">Received</dt><dd className="text-slate-900">{formatDateTime(pa.received_at ?? pa.created_at)}</dd></div>
+          <div><dt className="text-xs font-medium uppercase tracking-wide text-slate-600">Decision due</dt><dd><SlaClock priorAuth={pa} empty={pa.decided_at ? `Decided ${formatDateTime(pa.decided_at)}` : "No clock"} /></dd></div>
+          <div className="col-span-2">
+            <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">Assignee</dt>
+            <dd className="flex flex-wrap items-center gap-2 text-slate-900">
+              {pa.assignee ? (mine ? "You" : pa.assignee.email) : <span className="text-slate-600">Unassigned</span>}
+              {!mine && open && <Button type="button" variant="secondary" className="px-2 py-0.5 text-xs" disabled={assign.isPending} onClick={() => assign.mutate({ id: pa.id, assignee: "me" }, { onSuccess: () => setFlash("The case is assigned to you.") })}>Assign to me</Button>}
+              {mine && <Button type="button" variant="ghost" className="px-2 py-0.5 text-xs" disabled={assign.isPending} onClick={() => assign.mutate({ id: pa.id, assignee: null }, { onSuccess: () => setFlash("The case is unassigned.") })}>Unassign</Button>}
+            </dd>
+          </div>
+        </dl>
+
+        <CaseProgress stages={stagesOf(pa, latestCheck, latestDetermination, reviews.data?.data[0])} />
+        <p role="status" aria-live="polite" className="min-h-0 text-sm text-emerald-800 empty:hidden">{flash}</p>
+        {actionError && <ErrorState message={actionError.message} />}
+      </header>
+
+      {processing && (
+        <Notice title="Processing" tone="info" icon={<SpinnerIcon />}>The service is reading the documents. This page updates by itself.</Notice>
+      )}
+
+      <nav aria-label="Sections of this case" className="flex flex-wrap gap-1 text-sm">
+        {JUMPS.map((j) => <a key={j.href} href={j.href} className="rounded-md px-2.5 py-1 text-slate-700 hover:bg-white hover:text-slate-900">{j.label}</a>)}
+      </nav>
+
+      <div className="grid items-start gap-5 lg:grid-cols-2">
+        <div className="min-w-0 space-y-5">
+          <IntakeReview priorAuth={pa} intake={intake} selection={selection} onSelect={setSelection} />
+          <PolicyCheckPanel priorAuth={pa} checks={checks} run={runCheck} selection={selection} onSelect={setSelection} />
+          <ClaimsPanel info={claims} latestCheck={latestCheck} highlighted={selection?.claimIds ?? []} />
+          <DeterminationPanel determinations={determinations} run={runDetermination} />
+          <DecisionPanel priorAuth={pa} reviews={reviews} determination={latestDetermination} />
+          <AuditTimeline events={events} />
+        </div>
+        <div className="min-w-0 lg:sticky lg:top-4 lg:max-h-[calc(100vh-2rem)] lg:overflow-y-auto">
+          <DocumentViewer documents={documents} selection={selection} />
+        </div>
+      </div>
+
+      <ConfirmDialog open={confirmCancel} title={`Cancel case ${pa.case_id}?`} confirmLabel="Cancel the case" cancelLabel="Keep the case" danger pending={cancel.isPending}
+        onClose={() => setConfirmCancel(false)}
+        onConfirm={() => cancel.mutate(undefined, { onSuccess: () => { setConfirmCancel(false); setFlash("The case was cancelled."); }, onError: () => setConfirmCancel(false) })}>
+        A cancelled case stops its decision clock and cannot be decided. This is recorded in the audit timeline.
+      </ConfirmDialog>
+    </div>
+  );
+}

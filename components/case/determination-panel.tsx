@@ -1,0 +1,178 @@
+"use client";
+
+import { useId, useState, type FormEvent } from "react";
+import { useReview } from "@/lib/portal/case-queries";
+import { statusLabel } from "@/lib/portal/status-labels";
+import { DECIDABLE_STATUSES, type Determination, type PriorAuth, type Review, type ReviewDecision } from "@/lib/portal/types";
+import { Section } from "@/components/ui/section";
+import { Button } from "@/components/ui/button";
+import { ErrorState, Loading, Notice } from "@/components/ui/states";
+import { formatDateTime } from "@/components/ui/format";
+import { SpinnerIcon } from "@/components/ui/icons";
+import { StatusBadge } from "@/components/cases/status-badge";
+import { RunProblem } from "./policy-check-panel";
+
+/** The engine's latest determination: outcome, numbered reasoning with sources, recommendation, references. */
+export function DeterminationPanel({ determinations, run }: {
+  determinations: { data?: { data: Determination[] }; isPending: boolean; error: Error | null; fetchStatus: string };
+  run: { isPending: boolean; error: Error | null };
+}) {
+  const latest = determinations.data?.data[0];
+  return (
+    <Section id="determination" title="Determination">
+      <div className="space-y-3">
+        {run.isPending && <Notice title="Running the determination…" tone="waiting" icon={<SpinnerIcon />}>The policy check runs again with the claims and the case history.</Notice>}
+        {run.error && <RunProblem error={run.error} what="determination" />}
+        {determinations.fetchStatus === "idle" && determinations.isPending ? (
+          <Notice title="No determination yet" tone="waiting">A determination can run once the intake is read.</Notice>
+        ) : determinations.isPending ? <Loading label="Loading the determination…" /> : determinations.error ? <RunProblem error={determinations.error} what="determination" /> : !latest ? (
+          !run.error && !run.isPending && <Notice title="No determination yet" tone="waiting">Use “Run determination” for the engine’s recommendation with its reasoning.</Notice>
+        ) : (
+          <DeterminationBody d={latest} count={determinations.data?.data.length ?? 1} />
+        )}
+      </div>
+    </Section>
+  );
+}
+
+function DeterminationBody({ d, count }: { d: Determination; count: number }) {
+  return (
+    <div className="space-y-3 text-sm">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <StatusBadge status={d.status} />
+        {d.recommended_status && d.recommended_status !== d.status && (
+          <span className="text-slate-700">Engine recommended: <span className="font-medium">{statusLabel(d.recommended_status)}</span> (a clinician must confirm adverse outcomes)</span>
+        )}
+        <span className="text-slate-600">generated {formatDateTime(d.generated_at)}{count > 1 ? ` · ${count} runs` : ""}</span>
+      </div>
+      {d.recommendation && <p className="rounded-md bg-slate-50 p-3 text-slate-900"><span className="font-medium">Recommendation: </span>{d.recommendation}</p>}
+      {d.missing_information && d.missing_information.length > 0 && (
+        <div className="rounded-md border border-amber-200 bg-amber-50 p-3 text-amber-950">
+          <p className="font-medium">Missing information</p>
+          <ul className="mt-1 list-disc pl-5">{d.missing_information.map((m) => <li key={m}>{m}</li>)}</ul>
+        </div>
+      )}
+      {d.reasoning.length > 0 && (
+        <div>
+          <h3 className="font-medium text-slate-900">Reasoning</h3>
+          <ol className="mt-1 space-y-1.5">
+            {d.reasoning.map((r) => (
+              <li key={r.step} className="flex gap-2">
+                <span className="w-6 shrink-0 text-right font-semibold tabular-nums text-slate-600">{r.step}.</span>
+                <span>
+                  {r.description}
+                  {r.source && <span className="ml-1.5 inline-block rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">{r.source}</span>}
+                </span>
+              </li>
+            ))}
+          </ol>
+        </div>
+      )}
+      {d.references.length > 0 && (
+        <div>
+          <h3 className="font-medium text-slate-900">References</h3>
+          <ul className="mt-1 list-disc space-y-0.5 pl-5 text-slate-800">{d.references.map((r) => <li key={r}>{r}</li>)}</ul>
+        </div>
+      )}
+    </div>
+  );
+}
+
+const DECISIONS: { value: ReviewDecision; label: string; hint: string }[] = [
+  { value: "approved", label: "Approve", hint: "The request meets the policy." },
+  { value: "denied", label: "Deny", hint: "The request does not meet the policy." },
+  { value: "request_for_information", label: "Request information", hint: "Ask the prescriber for what is missing." },
+];
+
+/** The reviewer's decision with a required note, and the decisions recorded so far. */
+export function DecisionPanel({ priorAuth, reviews, determination }: {
+  priorAuth: PriorAuth;
+  reviews: { data?: { data: Review[] }; isPending: boolean; error: Error | null };
+  determination: Determination | undefined;
+}) {
+  const ids = { note: useId(), noteError: useId(), decisionError: useId(), legend: useId() };
+  const review = useReview(priorAuth.id);
+  const [decision, setDecision] = useState<ReviewDecision | "">("");
+  const [note, setNote] = useState("");
+  const [errors, setErrors] = useState<{ decision?: string; note?: string }>({});
+  const [done, setDone] = useState<string | null>(null);
+  const decidable = (DECIDABLE_STATUSES as readonly string[]).includes(priorAuth.status);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const next = { decision: decision ? undefined : "Choose a decision.", note: note.trim() ? undefined : "Write a note that says why." };
+    setErrors(next);
+    setDone(null);
+    if (next.decision || next.note) {
+      document.getElementById(next.decision ? `${ids.legend}-first` : ids.note)?.focus();
+      return;
+    }
+    review.mutate({ decision: decision as ReviewDecision, note: note.trim() }, {
+      onSuccess: (r) => {
+        setDone(`Decision recorded: ${statusLabel(r.decision)}.`);
+        setDecision("");
+        setNote("");
+      },
+    });
+  }
+
+  return (
+    <Section id="decision" title="Decision">
+      <div className="space-y-4">
+        {!decidable ? (
+          <Notice title={priorAuth.status === "Processing" ? "The case is still processing" : `A ${statusLabel(priorAuth.status).toLowerCase()} case cannot be decided`} tone="waiting" />
+        ) : (
+          <form onSubmit={submit} noValidate aria-label="Record a decision" className="space-y-3">
+            {(priorAuth.status === "approved" || priorAuth.status === "denied") && (
+              <p className="text-sm text-slate-700">This case is {statusLabel(priorAuth.status).toLowerCase()}. A new decision replaces it and is kept in the history.</p>
+            )}
+            <fieldset aria-describedby={errors.decision ? ids.decisionError : undefined}>
+              <legend id={ids.legend} className="text-sm font-medium text-slate-800">Decision{determination ? <span className="font-normal text-slate-600"> (engine: {statusLabel(determination.recommended_status ?? determination.status)})</span> : null}</legend>
+              <div className="mt-2 grid gap-2 sm:grid-cols-3">
+                {DECISIONS.map((d, i) => (
+                  <label key={d.value} className={`flex cursor-pointer gap-2 rounded-md border p-2.5 text-sm ${decision === d.value ? "border-blue-700 bg-blue-50" : "border-slate-300 hover:bg-slate-50"}`}>
+                    <input id={i === 0 ? `${ids.legend}-first` : undefined} type="radio" name="decision" value={d.value} checked={decision === d.value} onChange={() => setDecision(d.value)} className="mt-0.5 accent-blue-700" />
+                    <span><span className="block font-medium text-slate-900">{d.label}</span><span className="block text-xs text-slate-600">{d.hint}</span></span>
+                  </label>
+                ))}
+              </div>
+              {errors.decision && <p id={ids.decisionError} className="mt-1 text-sm text-red-700">{errors.decision}</p>}
+            </fieldset>
+            <div>
+              <label htmlFor={ids.note} className="block text-sm font-medium text-slate-800">Note <span className="font-normal text-slate-600">(required; kept in the audit trail)</span></label>
+              <textarea id={ids.note} value={note} onChange={(e) => setNote(e.target.value)} rows={3} required aria-invalid={Boolean(errors.note)} aria-describedby={errors.note ? ids.noteError : undefined}
+                className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-blue-600 focus:outline-none focus:ring-1 focus:ring-blue-600" />
+              {errors.note && <p id={ids.noteError} className="mt-1 text-sm text-red-700">{errors.note}</p>}
+            </div>
+            <div className="flex items-center gap-3">
+              <Button type="submit" disabled={review.isPending}>{review.isPending ? "Recording…" : "Record decision"}</Button>
+              {done && <p role="status" className="text-sm text-emerald-800">{done}</p>}
+            </div>
+            {review.error && <ErrorState message={review.error.message} />}
+          </form>
+        )}
+
+        <div>
+          <h3 className="text-sm font-medium text-slate-900">Decision history</h3>
+          {reviews.isPending ? <Loading label="Loading decisions…" /> : reviews.error ? <ErrorState message={reviews.error.message} /> : !reviews.data?.data.length ? (
+            <p className="mt-1 text-sm text-slate-600">No decision recorded yet.</p>
+          ) : (
+            <ol className="mt-2 space-y-2">
+              {reviews.data.data.map((r) => (
+                <li key={r.id} className="rounded-md border border-slate-200 p-2.5 text-sm">
+                  <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                    <StatusBadge status={r.decision} />
+                    <span className="text-slate-800">{r.reviewer}</span>
+                    <span className="text-slate-600">{formatDateTime(r.created_at)}</span>
+                    {r.engine_recommendation && <span className="text-xs text-slate-600">engine recommended {statusLabel(r.engine_recommendation)}</span>}
+                  </div>
+                  <p className="mt-1 whitespace-pre-wrap text-slate-900">{r.note}</p>
+                </li>
+              ))}
+            </ol>
+          )}
+        </div>
+      </div>
+    </Section>
+  );
+}

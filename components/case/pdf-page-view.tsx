@@ -1,0 +1,132 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+
+type PdfJs = typeof import("pdfjs-dist");
+type PdfDocument = import("pdfjs-dist").PDFDocumentProxy;
+type TextItem = { str: string; transform: number[]; width: number; height: number; hasEOL?: boolean };
+
+let pdfjsPromise: Promise<PdfJs> | null = null;
+
+/**
+ * pdf.js in the browser with its worker taken from the installed package (bundled, no CDN, nothing copied to public/).
+ * When a module worker cannot start, pdf.js runs on the main thread with the same worker code.
+ */
+function loadPdfJs(): Promise<PdfJs> {
+  pdfjsPromise ??= import("pdfjs-dist").then(async (pdfjs) => {
+    if (!pdfjs.GlobalWorkerOptions.workerPort && !pdfjs.GlobalWorkerOptions.workerSrc) {
+      try {
+        pdfjs.GlobalWorkerOptions.workerPort = new Worker(new URL("pdfjs-dist/build/pdf.worker.min.mjs", import.meta.url), { type: "module" });
+      } catch {
+        // @ts-expect-error the worker bundle ships without type declarations
+        (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = await import("pdfjs-dist/build/pdf.worker.min.mjs");
+      }
+    }
+    return pdfjs;
+  });
+  return pdfjsPromise;
+}
+
+const documents = new Map<string, Promise<PdfDocument>>();
+function openDocument(pdfjs: PdfJs, documentId: string): Promise<PdfDocument> {
+  let doc = documents.get(documentId);
+  if (!doc) {
+    doc = pdfjs.getDocument({ url: `/api/v1/documents/${documentId}/content`, withCredentials: true }).promise;
+    doc.catch(() => documents.delete(documentId));
+    documents.set(documentId, doc);
+  }
+  return doc;
+}
+
+interface Box { left: number; top: number; width: number; height: number }
+
+/** Boxes (fractions of the page) around the quote's characters, found in the page's text items. */
+function quoteBoxes(items: TextItem[], quote: string, viewport: { width: number; height: number; convertToViewportRectangle: (r: number[]) => number[] }): Box[] {
+  const words = quote.trim().split(/\s+/).filter(Boolean);
+  if (!words.length) return [];
+  let full = "";
+  const spans: { start: number; end: number; item: TextItem }[] = [];
+  for (const item of items) {
+    if (!item.str) continue;
+    spans.push({ start: full.length, end: full.length + item.str.length, item });
+    full += item.str + (item.hasEOL ? "\n" : " ");
+  }
+  const pattern = new RegExp(words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("\\s*"), "i");
+  const match = pattern.exec(full);
+  if (!match) return [];
+  const from = match.index;
+  const to = from + match[0].length;
+  return spans
+    .filter((s) => s.end > from && s.start < to)
+    .map((s) => {
+      const [a, , , d, e, f] = s.item.transform;
+      const length = Math.max(s.item.str.length, 1);
+      const x0 = e + (s.item.width * Math.max(0, from - s.start)) / length;
+      const x1 = e + (s.item.width * Math.min(length, to - s.start)) / length;
+      const fontHeight = s.item.height || Math.hypot(a, d);
+      const [vx0, vy0, vx1, vy1] = viewport.convertToViewportRectangle([x0, f - fontHeight * 0.25, x1, f + fontHeight * 0.95]);
+      const left = Math.min(vx0, vx1), right = Math.max(vx0, vx1), top = Math.min(vy0, vy1), bottom = Math.max(vy0, vy1);
+      return { left: left / viewport.width, top: top / viewport.height, width: (right - left) / viewport.width, height: (bottom - top) / viewport.height };
+    });
+}
+
+/** One page of a stored PDF drawn on a canvas, with the selected quote marked on the page itself. */
+export function PdfPageView({ documentId, page, quote, label }: { documentId: string; page: number; quote: string | null; label: string }) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const firstBox = useRef<HTMLDivElement>(null);
+  const key = `${documentId}:${page}`;
+  const [drawn, setDrawn] = useState<{ key: string; ok: boolean; items: TextItem[]; viewport: Parameters<typeof quoteBoxes>[2] | null } | null>(null);
+  const state = drawn?.key === key ? (drawn.ok ? "ready" : "error") : "loading";
+
+  useEffect(() => {
+    let cancelled = false;
+    let task: { cancel: () => void; promise: Promise<void> } | null = null;
+    (async () => {
+      const pdfjs = await loadPdfJs();
+      const pdf = await openDocument(pdfjs, documentId);
+      const pdfPage = await pdf.getPage(Math.min(Math.max(page, 1), pdf.numPages));
+      const target = canvas.current;
+      if (!target || cancelled) return;
+      // Drawn at device resolution for a column up to ~700 CSS px wide; CSS scales it to the column.
+      const base = pdfPage.getViewport({ scale: 1 });
+      const scale = (Math.min(window.devicePixelRatio || 1, 2) * 700) / base.width;
+      const viewport = pdfPage.getViewport({ scale });
+      target.width = Math.floor(viewport.width);
+      target.height = Math.floor(viewport.height);
+      task = pdfPage.render({ canvas: target, viewport });
+      await task.promise;
+      const text = await pdfPage.getTextContent();
+      const items = text.items.filter((i): i is TextItem & typeof i => "str" in i) as TextItem[];
+      if (!cancelled) setDrawn({ key, ok: true, items, viewport });
+    })().catch(() => {
+      if (!cancelled) setDrawn({ key, ok: false, items: [], viewport: null });
+    });
+    return () => {
+      cancelled = true;
+      task?.cancel();
+    };
+  }, [documentId, page, key]);
+
+  const boxes = state === "ready" && quote && drawn?.viewport ? quoteBoxes(drawn.items, quote, drawn.viewport) : [];
+  const boxesKey = boxes.map((b) => `${b.left.toFixed(3)},${b.top.toFixed(3)}`).join(";");
+  useEffect(() => {
+    if (!boxesKey) return;
+    const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    firstBox.current?.scrollIntoView({ block: "nearest", behavior: reduced ? "auto" : "smooth" });
+  }, [boxesKey]);
+
+  return (
+    <figure className="space-y-1">
+      <div className={`relative overflow-hidden rounded border border-slate-200 bg-white shadow-sm ${state === "ready" ? "" : "hidden"}`}>
+        <canvas ref={canvas} role="img" aria-label={label} className="block h-auto w-full" />
+        {boxes.map((b, i) => (
+          <div key={i} ref={i === 0 ? firstBox : undefined} aria-hidden="true" data-testid="page-highlight"
+            className="pointer-events-none absolute rounded-sm bg-yellow-300/45 ring-2 ring-yellow-500/80"
+            style={{ left: `${b.left * 100}%`, top: `${b.top * 100}%`, width: `${b.width * 100}%`, height: `${b.height * 100}%` }} />
+        ))}
+      </div>
+      {state === "loading" && <p role="status" className="py-8 text-center text-sm text-slate-600">Drawing page {page}…</p>}
+      {state === "error" && <p className="text-sm text-slate-700">The page image could not be drawn; the page’s text is shown.</p>}
+    </figure>
+  );
+}
