@@ -1,0 +1,215 @@
+import { expect, test, type Page } from "@playwright/test";
+import { addReviewer, createTestWorkspace, type TestWorkspace } from "../support/workspace";
+import { keepScreenshot, logIn } from "../support/portal";
+import { apiClient } from "../support/api";
+import { addClaims, addPolicy, createCase, expectDeterminationShown, expectPolicyCheckShown, formPdf, uploadPdf } from "../support/cases";
+
+let a: TestWorkspace;
+let b: TestWorkspace;
+let pdf: Uint8Array;
+
+test.beforeAll(async ({ request }) => {
+  [a, b] = await Promise.all([createTestWorkspace("Cases"), createTestWorkspace("CasesOther")]);
+  pdf = await formPdf();
+  await addPolicy(request, a.apiKey);
+});
+
+const daysAgo = (n: number) => new Date(Date.now() - n * 86400_000).toISOString();
+const queueRow = (page: Page, caseId: string) => page.getByRole("row").filter({ has: page.getByRole("link", { name: caseId, exact: true }) });
+
+test("a reviewer uploads a PDF as a new case, reviews its evidence, decides, and sees it in the timeline and the queue", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const reviewer = await addReviewer(a.workspaceId);
+  const caseId = `PA-UI-${Date.now()}`;
+  await logIn(page, reviewer.email, reviewer.password);
+
+  // New case: case id, expedited, a PDF uploaded with progress; the form waits for processing, then opens the case.
+  await page.getByRole("link", { name: "New case" }).click();
+  await expect(page.getByRole("heading", { name: "New case" })).toBeVisible();
+  await page.getByRole("button", { name: "Create case" }).click();
+  await expect(page.getByText("Enter the case id.")).toBeVisible();
+  await expect(page.getByText("Choose at least one PDF.")).toBeVisible();
+  await page.getByLabel("Case id").fill(caseId);
+  await page.getByLabel("Expedited request").check();
+  await page.getByLabel(/PDF files/).setInputFiles({ name: "pa-form.pdf", mimeType: "application/pdf", buffer: Buffer.from(pdf) });
+  await expect(page.getByRole("list", { name: "Chosen files" })).toContainText("pa-form.pdf");
+  await keepScreenshot(page, "case-new");
+  await page.getByRole("button", { name: "Create case" }).click();
+  await expect(page.getByRole("status").filter({ hasText: /Uploading documents|Creating the case|Reading the documents/ }).first()).toBeVisible();
+
+  await expect(page).toHaveURL(/\/cases\/[0-9a-f-]{36}$/, { timeout: 45_000 });
+  const id = page.url().split("/").pop()!;
+  const header = page.getByTestId("case-header");
+  await expect(page.getByRole("heading", { name: `Case ${caseId}` })).toBeVisible();
+  await expect(page.getByTestId("case-status")).toHaveText("Ready for review");
+  await expect(header.getByText("Expedited")).toBeVisible();
+  await expect(header.getByTestId("sla-clock")).toHaveText(/left$/);
+
+  // Claims arrive through the API while the reviewer works.
+  await addClaims(request, a.apiKey, id);
+  await page.reload();
+
+  // Intake: a fact opens its page; its quote is marked in the text and on the drawn page (pdf.js in this build).
+  const intake = page.getByRole("region", { name: "Intake" });
+  await expect(intake.getByRole("button", { name: /Jane Q Doe/ })).toBeVisible();
+  await expect(intake.getByText("NPI valid")).toBeVisible();
+  await expect(intake.getByText("G40.811")).toBeVisible();
+  await intake.getByRole("button", { name: /Jane Q Doe/ }).click();
+  const viewer = page.getByRole("region", { name: "Documents" });
+  await expect(viewer.getByTestId("evidence-highlight")).toContainText("Jane Q Doe");
+  await expect(viewer.getByRole("img", { name: /^Page 1 of pa-form\.pdf$/ })).toBeVisible();
+  await expect(viewer.getByTestId("page-highlight").first()).toBeVisible();
+  await expect(intake.getByRole("button", { name: /Jane Q Doe/ })).toHaveAttribute("aria-pressed", "true");
+
+  // Policy check: the steps with their outcomes; a step shows its policy quote and its evidence.
+  await page.getByRole("button", { name: "Run policy check" }).click();
+  if (await expectPolicyCheckShown(page)) {
+    const section = page.getByRole("region", { name: "Policy check" });
+    await section.getByRole("list", { name: "Steps at a glance" }).getByRole("button").first().click();
+    await expect(section.getByText(/^Policy text/).first()).toBeVisible();
+    // The claims table marks exactly the claims the latest check cites as trials.
+    const checks = await (await request.get(`/api/v1/prior_auths/${id}/policy_checks`, { headers: { "X-API-Key": a.apiKey } })).json();
+    const cited = new Set<string>(checks.data[0].policy_check.flatMap((s: { evidence: { claim_id?: string }[] }) => s.evidence.flatMap((e) => (e.claim_id ? [e.claim_id] : []))));
+    const claims = page.getByRole("region", { name: "Supporting information" });
+    for (const claimId of ["RX-1001", "MED-2001"]) {
+      const row = claims.getByRole("row").filter({ hasText: claimId });
+      if (cited.has(claimId)) await expect(row).toContainText(/Trial · step/);
+      else await expect(row).not.toContainText(/Trial/);
+    }
+  }
+  await expect(page.getByRole("region", { name: "Supporting information" }).getByText("TEST-1")).toBeVisible();
+
+  await page.getByRole("button", { name: "Run determination" }).click();
+  await expectDeterminationShown(page);
+
+  // Decision: a note is required; the decision shows in the history, the timeline and the queue.
+  const decision = page.getByRole("region", { name: "Decision", exact: true });
+  await decision.getByRole("radio", { name: /Approve/ }).check();
+  await decision.getByRole("button", { name: "Record decision" }).click();
+  await expect(decision.getByText("Write a note that says why.")).toBeVisible();
+  await decision.getByLabel(/^Note/).fill("Criteria met; clobazam trial documented in claims.");
+  await decision.getByRole("button", { name: "Record decision" }).click();
+  await expect(decision.getByRole("status").filter({ hasText: "Decision recorded: Approved." })).toBeVisible();
+  await expect(decision.getByRole("listitem").filter({ hasText: "Criteria met; clobazam trial documented in claims." })).toContainText(reviewer.email);
+  await expect(page.getByTestId("case-status")).toHaveText("Approved");
+  await expect(header.getByText(/^Decided /)).toBeVisible();
+  const timeline = page.getByRole("list", { name: "Audit timeline" });
+  await expect(timeline.getByRole("listitem").filter({ hasText: "Reviewer decided" })).toContainText("Criteria met; clobazam trial documented in claims.");
+  await expect(timeline.getByRole("listitem").filter({ hasText: "Case created" })).toBeVisible();
+  await page.getByRole("region", { name: "Policy check" }).scrollIntoViewIfNeeded();
+  await keepScreenshot(page, "case-page");
+
+  await page.getByRole("link", { name: "← Cases" }).first().click();
+  await expect(queueRow(page, caseId)).toContainText("Approved");
+});
+
+test("the queue: SLA clock and overdue, filters, search, sorting, assign to me, keyboard", async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const doc = await uploadPdf(request, a.apiKey, pdf);
+  const stamp = Date.now();
+  const old = await createCase(request, a.apiKey, { caseId: `OLD-${stamp}`, documentUrl: doc.document_url, receivedAt: daysAgo(10) });
+  await createCase(request, a.apiKey, { caseId: `NEW-${stamp}`, documentUrl: doc.document_url });
+  await logIn(page, a.adminEmail, a.adminPassword);
+
+  // Overdue in red with the word; a recent case counts down.
+  const oldRow = queueRow(page, `OLD-${stamp}`);
+  await expect(oldRow.getByTestId("sla-clock")).toHaveText(/^Overdue by 3 d/);
+  await expect(oldRow.getByTestId("sla-clock")).toHaveClass(/text-red-700/);
+  await expect(queueRow(page, `NEW-${stamp}`).getByTestId("sla-clock")).toHaveText(/^6 d 23 h left$|^7 d left$/);
+  await expect(oldRow).toContainText("Jane Q Doe");
+  await keepScreenshot(page, "cases-queue");
+
+  await page.getByLabel("Overdue only").check();
+  await expect(page).toHaveURL(/overdue=true/);
+  await expect(oldRow).toBeVisible();
+  await expect(queueRow(page, `NEW-${stamp}`)).toHaveCount(0);
+  await page.getByLabel("Overdue only").uncheck();
+
+  await page.getByLabel("Search").fill(`NEW-${stamp}`);
+  await expect(queueRow(page, `NEW-${stamp}`)).toBeVisible();
+  await expect(oldRow).toHaveCount(0);
+  await page.getByLabel("Search").fill("no such case anywhere");
+  await expect(page.getByText("No cases match these filters")).toBeVisible();
+  await page.getByRole("button", { name: "Clear filters" }).click();
+  await expect(oldRow).toBeVisible();
+
+  // Due soonest puts the overdue case above the new one.
+  await page.getByLabel("Sort").selectOption("due");
+  await expect(page).toHaveURL(/sort=due/);
+  await expect.poll(async () => {
+    const order = await page.getByRole("row").allTextContents();
+    return order.findIndex((t) => t.includes(`OLD-${stamp}`)) < order.findIndex((t) => t.includes(`NEW-${stamp}`));
+  }).toBe(true);
+
+  // Assign to me from the row, then filter by assignee.
+  await oldRow.getByRole("button", { name: /Assign to me/ }).click();
+  await expect(oldRow).toContainText("You");
+  await page.getByLabel("Assignee").selectOption("me");
+  await expect(oldRow).toBeVisible();
+  await expect(queueRow(page, `NEW-${stamp}`)).toHaveCount(0);
+  await page.getByLabel("Assignee").selectOption("none");
+  await expect(queueRow(page, `NEW-${stamp}`)).toBeVisible();
+  await expect(oldRow).toHaveCount(0);
+
+  // Status filter, then the keyboard: the case link opens the case.
+  await page.getByLabel("Assignee").selectOption("");
+  await page.getByLabel("Status").selectOption("Succeeded");
+  await expect(page).toHaveURL(/status=Succeeded/);
+  await expect(oldRow).toBeVisible();
+  await oldRow.getByRole("link", { name: `OLD-${stamp}` }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/cases/${old.id}$`));
+  await expect(page.getByTestId("case-header").getByTestId("sla-clock")).toHaveText(/^Overdue by/);
+  await expect(page.getByTestId("case-header")).toContainText("You");
+});
+
+test("cancel asks first, then stops the clock and shows in the timeline", async ({ page, request }) => {
+  const doc = await uploadPdf(request, a.apiKey, pdf);
+  const pa = await createCase(request, a.apiKey, { caseId: `CANCEL-${Date.now()}`, documentUrl: doc.document_url });
+  await logIn(page, a.adminEmail, a.adminPassword);
+  // A case ready for review cannot be cancelled (the lifecycle allows it while processing or waiting for information).
+  await page.goto(`/cases/${pa.id}`);
+  await expect(page.getByTestId("case-status")).toHaveText("Ready for review");
+  await expect(page.getByRole("button", { name: "Cancel case…" })).toHaveCount(0);
+  const asked = await request.post(`/api/v1/prior_auths/${pa.id}/review`, { headers: { "X-API-Key": a.apiKey }, data: { decision: "request_for_information", note: "Chart notes missing." } });
+  expect(asked.status()).toBe(201);
+  await page.reload();
+  await expect(page.getByTestId("case-status")).toHaveText("Info requested");
+  await page.getByRole("button", { name: "Cancel case…" }).click();
+  const dialog = page.getByRole("dialog", { name: `Cancel case ${pa.case_id}?` });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Keep the case" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId("case-status")).toHaveText("Info requested");
+
+  await page.getByRole("button", { name: "Cancel case…" }).click();
+  await dialog.getByRole("button", { name: "Cancel the case" }).click();
+  await expect(page.getByTestId("case-status")).toHaveText("Cancelled");
+  await expect(page.getByTestId("case-header").getByText("No clock")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Run policy check" })).toBeDisabled();
+  await expect(page.getByRole("list", { name: "Audit timeline" }).getByRole("listitem").filter({ hasText: "Case cancelled" })).toContainText("Was Info requested");
+  await expect(page.getByRole("region", { name: "Decision", exact: true }).getByText("A cancelled case cannot be decided")).toBeVisible();
+});
+
+test("a reviewer of workspace B never sees workspace A's cases", async ({ page, request }) => {
+  const doc = await uploadPdf(request, a.apiKey, pdf);
+  const secret = await createCase(request, a.apiKey, { caseId: `SECRET-A-${Date.now()}`, documentUrl: doc.document_url });
+  const reviewerB = await addReviewer(b.workspaceId);
+  await logIn(page, reviewerB.email, reviewerB.password);
+  await expect(page.getByText("No cases yet")).toBeVisible();
+  await page.getByLabel("Search").fill(secret.case_id);
+  await expect(page.getByText("No cases match these filters")).toBeVisible();
+
+  await page.goto(`/cases/${secret.id}`);
+  await expect(page.getByRole("heading", { name: "Case not found" })).toBeVisible();
+  await expect(page.getByText(secret.case_id)).toHaveCount(0);
+  await expect(page.getByText("Jane Q Doe")).toHaveCount(0);
+  // The document bytes are not reachable either.
+  const api = apiClient(request, a.apiKey);
+  const [document] = await api.documents(secret.id);
+  expect((await page.request.get(`/api/v1/documents/${document.id}/content`)).status()).toBe(404);
+  await keepScreenshot(page, "case-not-found");
+  await page.getByRole("link", { name: "Back to cases" }).click();
+  await expect(page).toHaveURL(/\/cases$/);
+});
