@@ -3,6 +3,8 @@ import { addReviewer, createTestWorkspace, type TestWorkspace } from "../support
 import { keepScreenshot, logIn } from "../support/portal";
 import { apiClient } from "../support/api";
 import { addClaims, addPolicy, createCase, expectDeterminationShown, expectPolicyCheckShown, formPdf, uploadPdf } from "../support/cases";
+import { send, startDocServer } from "../support/doc-server";
+import { fhirBundle } from "../support/fixtures";
 
 let a: TestWorkspace;
 let b: TestWorkspace;
@@ -212,4 +214,40 @@ test("a reviewer of workspace B never sees workspace A's cases", async ({ page, 
   await keepScreenshot(page, "case-not-found");
   await page.getByRole("link", { name: "Back to cases" }).click();
   await expect(page).toHaveURL(/\/cases$/);
+});
+
+test("a case from a URL: a FHIR JSON document is shown as text; an address that fails is explained calmly", async ({ page }) => {
+  const docs = await startDocServer({ "/bundle.json": send("application/fhir+json", JSON.stringify(fhirBundle())) });
+  try {
+    await logIn(page, a.adminEmail, a.adminPassword);
+    await page.goto("/cases/new");
+    await page.getByLabel("Case id").fill(`URL-${Date.now()}`);
+    await page.getByRole("radio", { name: "Document URL" }).check();
+    await page.getByRole("textbox", { name: "Document URL" }).fill("not a web address");
+    await page.getByRole("button", { name: "Create case" }).click();
+    await expect(page.getByText("Enter a web address that starts with http:// or https://.")).toBeVisible();
+    await page.getByRole("textbox", { name: "Document URL" }).fill(docs.url("/bundle.json"));
+    await page.getByRole("button", { name: "Create case" }).click();
+    await expect(page).toHaveURL(/\/cases\/[0-9a-f-]{36}$/, { timeout: 45_000 });
+    const viewer = page.getByRole("region", { name: "Documents" });
+    await expect(viewer.getByLabel(/^Content of /)).toContainText(`"resourceType": "Bundle"`);
+
+    await page.goto("/cases/new");
+    const caseId = `BROKEN-${Date.now()}`;
+    await page.getByLabel("Case id").fill(caseId);
+    await page.getByRole("radio", { name: "Document URL" }).check();
+    await page.getByRole("textbox", { name: "Document URL" }).fill(docs.url("/missing.pdf"));
+    await page.getByRole("button", { name: "Create case" }).click();
+    const failure = page.getByRole("alert").filter({ hasText: "The documents could not be read." });
+    await expect(failure).toBeVisible({ timeout: 45_000 });
+    await expect(failure).toContainText("404");
+    await keepScreenshot(page, "case-new-failed");
+    await failure.getByRole("link", { name: "Open the case" }).click();
+    await expect(page.getByTestId("case-status")).toHaveText("Failed");
+    await expect(page.getByRole("region", { name: "Intake" }).getByText("The intake could not be read")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Run policy check" })).toBeDisabled();
+    await expect(page.getByTestId("case-header").getByText("No clock")).toBeVisible();
+  } finally {
+    await docs.close();
+  }
 });
