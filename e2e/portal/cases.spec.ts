@@ -61,6 +61,8 @@ test("a reviewer uploads a PDF as a new case, reviews its evidence, decides, and
   await expect(viewer.getByTestId("evidence-highlight")).toContainText("Jane Q Doe");
   await expect(viewer.getByRole("img", { name: /^Page 1 of pa-form\.pdf$/ })).toBeVisible();
   await expect(viewer.getByTestId("page-highlight").first()).toBeVisible();
+  // pdf.js draws in its own worker, bundled from the installed package.
+  expect(page.workers().map((w) => w.url()).join(" ")).toMatch(/pdf\.worker|turbopack-worker/);
   await expect(intake.getByRole("button", { name: /Jane Q Doe/ })).toHaveAttribute("aria-pressed", "true");
 
   // Policy check: the steps with their outcomes; a step shows its policy quote and its evidence.
