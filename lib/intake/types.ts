@@ -16,13 +16,23 @@ export interface Evidence {
   field?: string;
 }
 
+/**
+ * PDF pages only: where the cells of each text line sit, so extractors can tell a left-column label from a
+ * right-column one. `lines[i]` belongs to line i of the page text (split on "\n"); `lines[i][j]` is [x0, x1] in pt
+ * from the page's left edge of the j-th " | "-separated cell of that line.
+ */
+export interface PageLayout {
+  width: number;
+  lines: [number, number][][];
+}
+
 /** One document of a case as the pipeline stored it. */
 export interface SourceDocument {
   id: string;
   name: string;
   contentType: string; // application/pdf | text/plain | application/json | application/fhir+json
   /** Text per page (PDF: reading-order lines joined with "\n"; text: a single page 1). Empty for JSON. */
-  pages: { page: number; text: string }[];
+  pages: { page: number; text: string; layout?: PageLayout }[];
   /** Parsed JSON for JSON documents (FHIR resource or Bundle). */
   json?: unknown;
 }
