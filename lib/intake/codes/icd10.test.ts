@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { findIcd10Codes, icd10Title, isKnownIcd10Category, normalizeIcd10 } from "./icd10";
+import { icd10ForName } from "./icd10-names";
+
+describe("normalizeIcd10", () => {
+  it.each([
+    ["G40.811", "G40.811"],
+    ["g40811", "G40.811"],
+    ["E11", "E11"],
+    ["E119", "E11.9"],
+    [" c40.0 ", "C40.0"],
+  ])("%s -> %s", (raw, code) => expect(normalizeIcd10(raw)).toBe(code));
+
+  it.each(["12345", "G4", "GG0.1", "G40.81111", ""])("refuses %s", (raw) => expect(normalizeIcd10(raw)).toBeNull());
+});
+
+describe("categories", () => {
+  it("knows real categories only", () => {
+    expect(isKnownIcd10Category("G40.811")).toBe(true);
+    expect(isKnownIcd10Category("C40.0")).toBe(true);
+    expect(isKnownIcd10Category("U99.1")).toBe(false);
+    expect(icd10Title("G40.811")).toEqual({ code: "G40.81", title: "Lennox-Gastaut syndrome", exact: false });
+  });
+});
+
+describe("findIcd10Codes", () => {
+  it("finds dotted codes anywhere and undotted ones after a keyword", () => {
+    const text = "Assessment: LGS (G40.811), infantile spasms G40.821.\nICD-10: E119";
+    expect(findIcd10Codes(text).map((m) => m.code)).toEqual(["G40.811", "G40.821", "E11.9"]);
+  });
+
+  it("takes undotted codes in an ICD-10 field", () => {
+    expect(findIcd10Codes("G40811, G40821", { codeContext: true }).map((m) => m.code)).toEqual(["G40.811", "G40.821"]);
+  });
+
+  it("ignores dates, phones, member ids, vitals and unknown categories", () => {
+    const text = [
+      "DOB 06.15.2022, phone 555.345.7865, member ID W123456789, MRN A12345678",
+      "BP 90/55, Temp 37.2, U99.9, lot X1Y2Z3, e11.9 in lower case prose",
+      "Visit ID: H34567",
+    ].join("\n");
+    expect(findIcd10Codes(text)).toEqual([]);
+  });
+
+  it("keeps spans that point at the text", () => {
+    const text = "Dx: C40.0 metastatic osteosarcoma";
+    const [m] = findIcd10Codes(text);
+    expect(text.slice(m.start, m.end)).toBe("C40.0");
+  });
+
+  it("is fast on hostile input", () => {
+    const text = "A1".repeat(100_000) + " G40.811 " + "9".repeat(100_000);
+    const t0 = performance.now();
+    findIcd10Codes(text);
+    expect(performance.now() - t0).toBeLessThan(1000);
+  });
+});
+
+describe("icd10ForName", () => {
+  it("maps a stated diagnosis name to its (sub)category, typos of long names included", () => {
+    expect(icd10ForName("Lennox-Gastaut syndrome")?.code).toBe("G40.81");
+    expect(icd10ForName("Lennox-Gustaut Syndrome")?.code).toBe("G40.81");
+    expect(icd10ForName("infantile spasms")?.code).toBe("G40.82");
+    expect(icd10ForName("seizures or something vague")).toBeNull();
+    expect(icd10ForName("type 3 diabetes")).toBeNull();
+  });
+});
