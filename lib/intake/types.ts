@@ -21,10 +21,11 @@ export interface Evidence {
  * right-column one. `lines[i]` belongs to line i of the page text (split on "\n"); `lines[i][j]` is [x0, x1] in pt
  * from the page's left edge of the j-th " | "-separated cell of that line.
  */
-export interface PageLayout {
+// A type alias, not an interface: stored pages are written to a JSON column, and only type literals convert to JSON.
+export type PageLayout = {
   width: number;
   lines: [number, number][][];
-}
+};
 
 /** One document of a case as the pipeline stored it. */
 export interface SourceDocument {
@@ -54,6 +55,8 @@ export interface IntakePatient {
   phone: string | null;
   address: PostalAddress | null;
   evidence: Evidence[];
+  /** Age in years as a document states it ("2yo M"), when given. */
+  ageYears?: number | null;
 }
 
 export interface PostalAddress {
@@ -90,6 +93,11 @@ export interface IntakeDiagnosis {
   onsetDate: string | null;
   notes: string[];
   evidence: Evidence[];
+  /**
+   * "stated" when a document gave the ICD-10-CM code; "inferred" when no code was given and the code is the
+   * ICD-10-CM (sub)category whose title matches the diagnosis name (then it is a category, not a billable code).
+   */
+  icd10Source?: "stated" | "inferred";
 }
 
 export interface IntakeMedicationRequest {
@@ -107,6 +115,8 @@ export interface IntakeMedicationRequest {
   quantityUnit: string | null;
   daysSupply: number | null;
   refills: number | null;
+  /** Dosage form as written ("oral tablet", "solution"), when given apart from the name. */
+  dosageForm?: string | null;
   /** ICD-10 codes or text the request is for. */
   reasons: string[];
   evidence: Evidence[];
