@@ -1,0 +1,170 @@
+// Drug names in running text, without a drug database: a word is taken as a drug when it carries an INN/USAN stem
+// (everolimus, doxorubicin, lamotrigine ...) or stands where only a drug can (before a dose: "Afinitor 5 mg",
+// "5 mg/m² of Afinitor"; after "start", "initiate", "trial of" ...). Brand and generic written together
+// ("everolimus (Afinitor)") are kept as aliases of one drug.
+
+/** USAN / INN stems of common drug classes (the endings of nonproprietary names). */
+const STEMS = [
+  "mab", "cept", "kinra", "nib", "ciclib", "limus", "platin", "rubicin", "trexate", "fosfamide", "taxel", "tecan", "citabine",
+  "cytidine", "mustine", "parib", "rafenib", "degib", "lisib", "zomib", "lidomide", "azepam", "azolam", "zepine", "bital", "barbital",
+  "trigine", "ramate", "azam", "etam", "acetam", "finamide", "cosamide", "suximide", "toin", "gabatrin", "gabalin", "pentin", "bamate",
+  "proate", "proic", "clobazam", "pril", "sartan", "statin", "olol", "dipine", "prazole", "tidine", "cycline", "cillin",
+  "mycin", "floxacin", "conazole", "ovir", "avir", "evir", "uvir", "parin", "xaban", "gatran", "gliptin", "glutide", "gliflozin", "formin", "glitazone",
+  "lukast", "terol", "sonide", "solone", "caine", "oxetine", "pramine", "triptyline", "setron", "profen", "coxib", "dronate",
+  "glutide", "reotide", "relin", "ximab", "zumab", "umab", "triptan", "semide", "thiazide", "azosin", "afil", "tropium", "dopa", "peridol",
+  "apine", "idone", "pipramine", "faxine", "xetine", "nacin", "fibrate", "lutamide", "strozole", "trozole", "oxifene",
+  "ergoline", "quine", "sulfan", "rsen", "lamide", "zolid", "penem", "bactam", "plostim", "grastim",
+  "poetin", "teplase", "imod", "citinib", "tinib", "sertib", "ciguat", "sentan", "xifen", "isone", "asone", "bidiol", "navir",
+];
+
+/** Ordinary words with a drug-like ending. */
+const NOT_DRUGS = new Set([
+  "base", "case", "cease", "disease", "phase", "release", "increase", "decrease", "ease", "purchase", "please", "lease", "erase",
+  "database", "crease", "chase", "vase", "showcase", "staircase", "suitcase", "cornerstone", "milestone", "someone", "tone", "stone",
+  "alone", "done", "gone", "none", "bone", "zone", "phone", "ozone", "hormone", "tide", "side", "guide", "wide", "ride", "hide",
+  "provide", "decide", "inside", "outside", "beside", "aside", "divide", "override", "slide", "pride", "bride", "tried", "suicide",
+  "peptide", "nucleotide", "oxide", "chloride", "fluoride", "bromide", "iodide", "sulfide", "carbide", "glide", "mod", "model",
+  "cort", "apart", "depart", "virtual", "statin", "diol", "tropium", "pril", "cef", "vir", "quine", "fene", "ase", "mab", "nib",
+  "modest", "period", "idone", "olol", "umab", "sone", "solone", "etam", "bart", "dopa", "bital", "formin", "proate", "proic",
+]);
+
+const STEM_RE = new RegExp(`^[a-z]{3,}(?:${[...STEMS].sort((a, b) => b.length - a.length).join("|")})$`, "i");
+
+/** Does the word look like a nonproprietary drug name? */
+export function hasDrugStem(word: string): boolean {
+  const w = word.toLowerCase();
+  return w.length >= 6 && !NOT_DRUGS.has(w) && STEM_RE.test(w);
+}
+
+const DOSE = String.raw`\d+(?:\.\d+)?\s*(?:mg|mcg|µg|μg|g|mL|ml|units?|IU|mEq)(?:\s*\/\s*(?:m²|m2|kg|mL|ml|day|dose|actuation|hr|h)(?![A-Za-z0-9]))?(?![A-Za-z/²])`;
+const WORD = String.raw`[A-Za-z][A-Za-z\-]{2,}`;
+const ALIAS = String.raw`(?:\s*\(([A-Za-z][A-Za-z\-]{2,})\))?`;
+const BEFORE_DOSE = new RegExp(String.raw`\b(${WORD})${ALIAS}\s*:?\s+${DOSE}`, "dg");
+const DOSE_OF = new RegExp(String.raw`${DOSE}\s+of\s+(${WORD})${ALIAS}`, "dg");
+const START_VERB = new RegExp(
+  String.raw`\b(?:initiat(?:e|ed|ing|ion of)|start(?:ed|ing)?(?:\s+(?:on|with))?|begin|began|prescrib(?:e|ed|ing)|switch(?:ed|ing)?\s+to|request(?:ing|ed)?(?:\s+(?:approval|authorization|coverage))?\s+(?:for|of)|recommend(?:ed|ing)?|add(?:ing)?|specifically)\s+(?:the\s+)?(?:medication\s+)?(${WORD})${ALIAS}`,
+  "dgi",
+);
+const TRIED_VERB = new RegExp(
+  String.raw`\b(?:trials? of|tried|failed|failure (?:of|on)|therapy (?:of|with)|treated with|treatment with|(?:was|were|been|is|remained|remains) on|despite(?: adhering to)?(?: current)?(?: therapy (?:of|with))?|intoleran(?:t|ce) (?:to|of)|inadequate response to|discontinued)\s+(?:the\s+)?(${WORD})${ALIAS}`,
+  "dgi",
+);
+const STEM_WORD = new RegExp(String.raw`\b([A-Za-z][a-z]{4,})${ALIAS}`, "dg");
+
+/** Words that follow a start verb or precede a dose but name no drug. */
+const STOP = new Set([
+  "with", "the", "and", "for", "therapy", "treatment", "medication", "medications", "dose", "doses", "daily", "twice", "once",
+  "total", "approximately", "about", "every", "take", "taking", "give", "given", "inject", "apply", "use", "then", "increase",
+  "decrease", "reduce", "weight", "height", "measuring", "measures", "bmi", "level", "levels", "range", "result", "results", "was",
+  "were", "is", "are", "be", "been", "patient", "patients", "he", "she", "they", "his", "her", "their", "up", "to", "of", "in", "at",
+  "by", "per", "current", "new", "high", "low", "standard", "adjuvant", "neoadjuvant", "chemotherapy", "regimen", "cycle", "cycles",
+  "day", "days", "week", "weeks", "month", "months", "year", "years", "hours", "minutes", "tablet", "tablets", "capsule",
+  "capsules", "solution", "injection", "oral", "iv", "intravenous", "subcutaneous", "topical", "mtor", "inhibitor", "inhibitors",
+  "ketogenic", "diet", "hospital", "admission", "clinical", "trial", "study", "an", "a", "mri", "ct", "eeg", "surgery", "video",
+  "consult", "recommendations", "plan", "several", "multiple", "two", "three", "additional", "prior", "previous", "other",
+  "another", "same", "bsa", "calcium", "sodium", "potassium", "glucose", "albumin", "protein", "creatinine", "hemoglobin",
+  "bilirubin", "chloride", "bicarbonate", "ferritin", "magnesium", "phosphorus", "iron", "vitamin", "max", "maximum", "minimum",
+  "target", "goal", "only", "mesna", "therapies", "agents", "agent", "drug", "drugs", "product", "products", "concentration",
+  "temp", "strength", "quantity", "qty", "supply", "amount", "volume", "contains", "containing", "labeled", "label",
+  "estimated", "approx", "lesion", "mass", "nodule", "nodules", "tumor", "cm", "mm", "greatest", "dimension", "that", "this",
+  "these", "those", "all", "any", "some", "both", "each", "its", "it", "him", "them", "there", "here", "when", "after", "before",
+  "during", "while", "since", "until", "from", "into", "onto", "over", "under", "about", "above", "below", "between", "home",
+  "work", "school", "follow", "follow-up", "monitoring", "observation", "assessment", "evaluation", "review", "care", "pediatric",
+  "neurology", "oncology", "appreciate", "immediately", "soon", "today", "tomorrow", "again", "also", "still", "already", "now",
+  "lack", "response", "seizures", "seizure", "pain", "symptoms", "treatments", "course", "courses", "approach", "strategy",
+  "adaptive", "comprehensive", "prompt", "initiation", "not", "no", "without", "combination", "conjunction", "part", "as",
+]);
+
+const isCandidate = (word: string) => !STOP.has(word.toLowerCase()) && !/^(?:[A-Z]{1,3}|\d.*)$/.test(word) && word.length >= 4;
+
+export type DrugCue = "stem" | "dose" | "start" | "tried";
+
+export interface DrugMention {
+  name: string;
+  /** Another name written with it: "everolimus (Afinitor)" gives Afinitor as the alias of everolimus. */
+  alias: string | null;
+  start: number;
+  end: number;
+  /** How it was recognised: a stem, a dose next to it, a verb of starting or requesting, a verb of trying. */
+  cues: DrugCue[];
+}
+
+/** Drug mentions in a text, in order; one mention per place, with every cue that pointed at it. */
+export function findDrugMentions(text: string): DrugMention[] {
+  const byStart = new Map<number, DrugMention>();
+  const add = (m: RegExpExecArray, group: number, cue: DrugCue, needsShape: boolean) => {
+    const name = m[group];
+    const at = m.indices?.[group]?.[0];
+    if (!name || at === undefined || !isCandidate(name)) return;
+    let alias: string | null = m[group + 1] ?? null;
+    if (alias && !isCandidate(alias)) alias = null;
+    // Outside a stem, only a capitalised word (a brand) next to a verb counts ("initiate Epidiolex"); a dose right
+    // after a word is cue enough ("clobazam 10 mg").
+    if (needsShape && cue !== "dose" && !/^[A-Z]/.test(name) && !hasDrugStem(name)) return;
+    if (cue === "dose" && name.length < 5 && !/^[A-Z]/.test(name)) return;
+    const known = byStart.get(at);
+    if (known) {
+      if (!known.cues.includes(cue)) known.cues.push(cue);
+      known.alias ??= alias;
+      return;
+    }
+    byStart.set(at, { name, alias, start: at, end: at + name.length, cues: [cue] });
+  };
+  for (const m of text.matchAll(STEM_WORD)) {
+    if (hasDrugStem(m[1])) add(m, 1, "stem", false);
+    else if (m[2] && hasDrugStem(m[2])) {
+      const at = m.indices?.[2]?.[0];
+      if (at !== undefined && !byStart.has(at)) byStart.set(at, { name: m[2], alias: null, start: at, end: at + m[2].length, cues: ["stem"] });
+    }
+  }
+  for (const m of text.matchAll(BEFORE_DOSE)) add(m, 1, "dose", true);
+  for (const m of text.matchAll(DOSE_OF)) add(m, 1, "dose", true);
+  for (const m of text.matchAll(START_VERB)) add(m, 1, "start", true);
+  for (const m of text.matchAll(TRIED_VERB)) add(m, 1, "tried", true);
+  const mentions = [...byStart.values()].sort((a, b) => a.start - b.start);
+  for (const mention of mentions) extendName(text, mention);
+  // A list after a verb shares its cue: "therapy of lamotrigine and topiramate", "failed A, B and C".
+  for (const mention of [...mentions]) {
+    const cue = mention.cues.find((c) => c === "start" || c === "tried");
+    if (!cue) continue;
+    let at = mention.end;
+    for (let k = 0; k < 8; k++) {
+      const next = LIST_NEXT.exec(text.slice(at, at + 80));
+      if (!next || STOP.has(next[1].toLowerCase()) || !isCandidate(next[1])) break;
+      const start = at + next[0].length - next[1].length;
+      const known = byStart.get(start);
+      if (known) {
+        if (!known.cues.includes(cue)) known.cues.push(cue);
+      } else {
+        const added: DrugMention = { name: next[1], alias: null, start, end: start + next[1].length, cues: [cue] };
+        extendName(text, added);
+        byStart.set(start, added);
+      }
+      at = (byStart.get(start) as DrugMention).end;
+    }
+  }
+  return [...byStart.values()].sort((a, b) => a.start - b.start);
+}
+
+const LIST_NEXT = /^(?:\s*\([^)]{0,40}\))?(?:\s*,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+|\s*\/\s*)([A-Za-z][A-Za-z\-]{2,})/;
+const SALT = /^\s+(acid|sodium|potassium|calcium|magnesium|hydrochloride|hcl|sulfate|succinate|tartrate|mesylate|maleate|citrate|phosphate|er|xr|xl|sr|cr|dr|odt)\b/i;
+
+/** "Valproic" + " acid" -> "Valproic acid". */
+function extendName(text: string, mention: DrugMention) {
+  const salt = SALT.exec(text.slice(mention.end, mention.end + 20));
+  if (!salt) return;
+  mention.end += salt[0].length;
+  mention.name = text.slice(mention.start, mention.end);
+}
+
+/** "Epidiolex (cannabidiol) 100 mg/mL oral solution" -> ["epidiolex", "cannabidiol"]: the names a drug goes by. */
+export function drugNameKeys(name: string): string[] {
+  const keys = new Set<string>();
+  const head = name.replace(/\([^)]*\)/g, " ").trim().split(/[\s,/]+/)[0] ?? "";
+  if (head) keys.add(head.toLowerCase().replace(/[^a-z0-9-]/g, ""));
+  for (const m of name.matchAll(/\(([^)]+)\)/g)) {
+    const inner = m[1].trim().split(/[\s,/]+/)[0];
+    if (inner && /^[A-Za-z]/.test(inner)) keys.add(inner.toLowerCase().replace(/[^a-z0-9-]/g, ""));
+  }
+  return [...keys].filter((k) => k.length >= 3);
+}

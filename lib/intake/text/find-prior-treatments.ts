@@ -1,0 +1,93 @@
+// Drugs tried before, with how the trial ended and when, from running text: "failed clobazam (01/2023-06/2023)",
+// "despite current therapy of lamotrigine and topiramate", "Valproic acid ..., discontinued due to intolerance".
+import type { PriorTreatment } from "@/lib/intake/types";
+import { daysBetween, parseDateRange, parseDurationDays, type DateOptions } from "./dates";
+import { findDrugMentions, type DrugMention } from "./drug-names";
+
+export type Outcome = PriorTreatment["outcome"];
+
+const OUTCOME_WORDS: [Outcome, RegExp][] = [
+  ["contraindicated", /\bcontraindicat\w*/i],
+  ["intolerant", /\bintoleran(?:t|ce)\b|\bside[- ]effects?\b|\badverse (?:event|effect|reaction)s?\b|\ballerg(?:y|ic)\b|\bnot tolerated\b|\bdid not tolerate\b/i],
+  ["inadequate_response", /\binadequate\b|\binsufficient\b|\bsuboptimal\b|\black of (?:response|efficacy|effect)\b|\bno (?:improvement|response|benefit)\b|\bnot (?:effective|controlled)\b|\bdespite\b|\bpersist\w*|\bbreakthrough\b|\bpartial response\b|\brefractory\b|\bprogress(?:ed|ion) on\b|\buncontrolled\b/i],
+  ["failed", /\bfail(?:ed|ure|s|ing)?\b|\bineffective\b|\bdid not (?:work|respond|help)\b/i],
+  ["ongoing", /\bcurrent(?:ly)?\b|\bongoing\b|\bcontinu(?:es|ing) (?:on|to take)\b|\bremains? on\b|\bstill (?:on|taking)\b|\bnow\b/i],
+];
+
+/** The outcome a clause states; `fallback` when it states none. */
+export function outcomeOf(clause: string, fallback: Outcome = "unknown"): Outcome {
+  for (const [outcome, re] of OUTCOME_WORDS) if (re.test(clause)) return outcome;
+  return fallback;
+}
+
+/** The clause around a position: from the previous sentence end to the next, within one line or two. */
+export function clauseAround(text: string, start: number, end: number): { text: string; start: number } {
+  let s = start;
+  const minS = Math.max(0, start - 220);
+  while (s > minS && !/[.;!?\n]/.test(text[s - 1])) s--;
+  // A line that does not end a sentence carries on from the line before.
+  if (s > minS && text[s - 1] === "\n" && s >= 2 && !/[.;:!?]/.test(text[s - 2])) {
+    s--;
+    while (s > minS && !/[.;!?\n]/.test(text[s - 1])) s--;
+  }
+  let e = end;
+  const maxE = Math.min(text.length, end + 220);
+  while (e < maxE && !/[.;!?]/.test(text[e]) && !(text[e] === "\n" && /[.;:]\s*$/.test(text.slice(s, e)))) e++;
+  return { text: text.slice(s, e), start: s };
+}
+
+export interface TreatmentHit {
+  drug: string;
+  alias: string | null;
+  outcome: Outcome;
+  startDate: string | null;
+  endDate: string | null;
+  durationDays: number | null;
+  span: { start: number; end: number };
+}
+
+const STARTING = /\b(?:initiat\w*|start(?:ed|ing)?|begin|began|recommend\w*|plan(?:ned|ning)? to|will (?:start|begin|try)|prescrib\w*|request\w*)\b/i;
+
+/**
+ * Drugs tried before in a text. `inTrialSection` says the whole text lists drugs tried (a form's "medications
+ * tried" answer, a note's treatment history): then every drug counts, with `sectionOutcome` unless a clause says
+ * otherwise. Elsewhere only drugs named with a verb of trying, or in a clause that states an outcome, count.
+ */
+export function findPriorTreatments(
+  text: string,
+  opts: { inTrialSection?: boolean; sectionOutcome?: Outcome; exclude?: (name: string) => boolean } & DateOptions = {},
+): TreatmentHit[] {
+  const hits: TreatmentHit[] = [];
+  const mentions = findDrugMentions(text);
+  for (const mention of mentions) {
+    if (opts.exclude?.(mention.name) || (mention.alias && opts.exclude?.(mention.alias))) continue;
+    const clause = clauseAround(text, mention.start, mention.end);
+    const stated = outcomeOf(clause.text, "unknown");
+    const isTried = mention.cues.includes("tried");
+    if (mention.cues.includes("start") && !isTried) continue;
+    if (!opts.inTrialSection && !isTried && (stated === "unknown" || STARTING.test(clause.text))) continue;
+    const outcome = stated !== "unknown" ? stated : (opts.sectionOutcome ?? "unknown");
+    const { start, end, durationDays } = datesFor(text, clause, mention, mentions, opts);
+    hits.push({ drug: mention.name, alias: mention.alias, outcome, startDate: start, endDate: end, durationDays, span: { start: mention.start, end: mention.end } });
+  }
+  return hits;
+}
+
+function datesFor(text: string, clause: { text: string; start: number }, mention: DrugMention, all: DrugMention[], opts: DateOptions) {
+  // Dates in the drug's own clause; else on the line above when that line names no drug (a regimen heading).
+  let range = parseDateRange(clause.text, opts);
+  let durationText = clause.text;
+  if (!range.start) {
+    const lineStart = text.lastIndexOf("\n", mention.start - 1);
+    if (lineStart > 0) {
+      const prevStart = text.lastIndexOf("\n", lineStart - 1) + 1;
+      const previous = text.slice(prevStart, lineStart);
+      if (!all.some((m) => m.start >= prevStart && m.start < lineStart)) {
+        range = parseDateRange(previous, opts);
+        durationText = previous;
+      }
+    }
+  }
+  const durationDays = parseDurationDays(durationText) ?? daysBetween(range.start, range.end);
+  return { start: range.start, end: range.ongoing ? null : range.end, durationDays };
+}

@@ -1,0 +1,51 @@
+// Details of a medication request written as text: strength in a name, dose and route in directions, a quantity.
+
+const STRENGTH = /\d+(?:\.\d+)?\s*(?:mg|mcg|µg|μg|g|mL|ml|units?|IU|mEq|%)(?:\s*\/\s*\d*(?:\.\d+)?\s*(?:mL|ml|L|g|actuation|dose|tablet|capsule|m²|m2|kg|hr|h|day|spray|puff|patch))?/i;
+
+/** "Epidiolex (cannabidiol) 100 mg/mL oral solution" -> "100 mg/mL". */
+export function strengthIn(text: string): string | null {
+  return STRENGTH.exec(text)?.[0].replace(/\s+/g, " ").trim() ?? null;
+}
+
+const DOSE = /\b(?:take|inject|apply|give|use|administer|inhale|instill|infuse|place|insert|chew|dissolve)\s+(\d+(?:\.\d+)?)\s*(mL|ml|mg|mcg|g|tablets?|tabs?|capsules?|caps?|units?|puffs?|drops?|pens?|syringes?|sprays?|patch(?:es)?|vials?|applications?)\b/i;
+
+export function doseIn(directions: string): { value: string; unit: string } | null {
+  const m = DOSE.exec(directions);
+  return m ? { value: m[1], unit: m[2] } : null;
+}
+
+const ROUTES: [string, RegExp][] = [
+  ["oral", /\b(?:by mouth|orally|oral|p\.?o\.?|per os|tablets?|capsules?|chew)\b/i],
+  ["subcutaneous", /\b(?:subcutaneous(?:ly)?|sub-?q|s\.?c\.?|s\.?q\.?|under the skin)\b/i],
+  ["intravenous", /\b(?:intravenous(?:ly)?|i\.?v\.?|infusion|infuse)\b/i],
+  ["intramuscular", /\b(?:intramuscular(?:ly)?|i\.?m\.?)\b/i],
+  ["topical", /\b(?:topical(?:ly)?|apply to (?:the )?(?:skin|affected))\b/i],
+  ["inhalation", /\b(?:inhal(?:e|ed|ation|er)|nebuli[sz]\w*|puffs?)\b/i],
+  ["ophthalmic", /\b(?:ophthalmic|in (?:the|each|both) eyes?|eye drops?)\b/i],
+  ["nasal", /\b(?:nasal(?:ly)?|intranasal|in (?:each|the) nostril)\b/i],
+  ["transdermal", /\b(?:transdermal|patch(?:es)?)\b/i],
+  ["rectal", /\b(?:rectal(?:ly)?|suppositor(?:y|ies))\b/i],
+];
+
+/** The route a text states ("by mouth" -> oral), or null. */
+export function routeIn(text: string): string | null {
+  for (const [route, re] of ROUTES) if (re.test(text)) return route;
+  return null;
+}
+
+/** "300 mL" -> 300 mL; "30 tablets" -> 30 tablets; "5mg/m2 based on BSA" -> null (a dose, not an amount to dispense). */
+export function quantityIn(text: string): { value: number; unit: string | null } | null {
+  const m = /^\s*(?:#\s*)?(\d{1,6}(?:[.,]\d+)?)\s*(?:x\s*)?([A-Za-z][A-Za-z.\s]{0,18}?)?(?=\s*(?:$|[,;(|]|\s(?:for|per|every|over|days?)\b))/i.exec(text);
+  if (!m) return null;
+  const value = Number(m[1].replace(",", "."));
+  if (!Number.isFinite(value) || value <= 0) return null;
+  const unit = m[2]?.trim() || null;
+  if (unit && /\//.test(text.slice(m[0].length, m[0].length + 2))) return null;
+  return { value, unit };
+}
+
+/** The first whole number of a text ("30 days" -> 30). */
+export function integerIn(text: string): number | null {
+  const m = /(?<![\d.])(\d{1,4})(?![\d.])/.exec(text);
+  return m ? Number(m[1]) : null;
+}

@@ -1,0 +1,325 @@
+// Labelled fields of a page: "Label: value" pairs found line by line, whatever the form. A label is a known phrase
+// (form-labels.ts) that starts a cell, or follows another field's value, and ends with a colon (or stands alone in
+// its cell, or is a code label followed by a code). Its value runs to the next label on the line; an empty value
+// is looked for right below the label. Generic labels ("Phone", "City") belong to the column they sit in: section
+// headings ("Member Information | Provider Information") say whose column is whose.
+import { LABEL_PATTERN, labelDefs, type FieldKind, type LabelDef, type Role } from "./form-labels";
+import { pageLines, xAt, type Line } from "./page-lines";
+import type { PageLayout } from "@/lib/intake/types";
+
+export interface Span {
+  start: number;
+  end: number;
+}
+
+export interface FieldHit {
+  kind: FieldKind;
+  role: Role;
+  /** The label as written. */
+  label: string;
+  /** The value, cleaned of rules, check boxes and cell separators. */
+  value: string;
+  /** Where the value is in the page text (more than one span when it continues on the next line). */
+  spans: Span[];
+  line: number;
+  /** Inside a list of drugs tried before (a trial section)? Its default outcome, from the section's wording. */
+  trial: TrialSection | null;
+}
+
+export interface QuestionHit {
+  question: string;
+  answer: string;
+  questionSpan: Span;
+  answerSpan: Span;
+  line: number;
+}
+
+export interface TrialSection {
+  outcome: "failed" | "inadequate_response" | "intolerant" | "contraindicated" | "unknown";
+  /** The heading or question that opened the section. */
+  heading: string;
+  headingLine: number;
+}
+
+export interface PageFields {
+  hits: FieldHit[];
+  questions: QuestionHit[];
+  /** Lines inside trial sections that hold no label: free text naming drugs tried. */
+  trialText: { line: Line; section: TrialSection }[];
+  lines: Line[];
+}
+
+const HEADING: [Role, RegExp][] = [
+  ["patient", /\b(?:member|patient|enrollee|beneficiary|subscriber|recipient|cardholder)(?:['’]s)?\s+(?:information|info|details|demographics|data)\b/i],
+  ["prescriber", /\b(?:provider|prescriber|physician|prescribing|requesting|doctor|practitioner|prescriber\/provider)(?:['’]s)?\s+(?:information|info|details|data)\b/i],
+  ["medication", /\b(?:medication|drug|prescription|medicine)s?\s+(?:information|info|details|requested)\b/i],
+  ["diagnosis", /\b(?:clinical|diagnosis|diagnostic)\s+(?:information|info|details)\b/i],
+];
+
+/** Words of a question or heading that introduces drugs tried before. */
+const TRIAL_WORDS =
+  /\b(?:(?:medications?|drugs?|therap(?:y|ies)|treatments?|agents?|regimens?)\b[^.?]{0,80}\b(?:tried|failed|failures?|trials?|inadequate|intoleran(?:t|ce)|contraindicat\w*)|(?:tried|failed|failures?|trials?|inadequate response|intoleran(?:t|ce)|contraindicat\w*)\b[^.?]{0,80}\b(?:medications?|drugs?|therap(?:y|ies)|treatments?|agents?)|step therapy|(?:prior|previous|past)\s+(?:medications?|therap(?:y|ies)|treatments?|drugs?|regimens?)|(?:medication|treatment) history|formulary alternatives?)/i;
+/** Section headings of notes and forms that end a trial section. */
+const SECTION_END =
+  /^[\s●•○▪*-]*(?:review of systems|ros|physical exam(?:ination)?|vitals?|vital signs|assessment|plan|impression|subjective|objective|hpi|history of present illness|allergies|social history|family history|labs?|laboratory|results|findings|signature|(?:prescriber|provider) attestation|attestation|comments?)\b[^a-z]*$/i;
+
+function trialOutcome(text: string): TrialSection["outcome"] {
+  const t = text.toLowerCase();
+  const failure = /fail/.test(t);
+  const inadequate = /inadequate|insufficient|lack of (?:efficacy|response)/.test(t);
+  const intolerant = /intoleran|side effect|adverse/.test(t);
+  const contraindicated = /contraindicat/.test(t);
+  const count = [failure, inadequate, intolerant, contraindicated].filter(Boolean).length;
+  if (inadequate && !intolerant && !contraindicated) return "inadequate_response";
+  if (count === 1 && intolerant) return "intolerant";
+  if (count === 1 && contraindicated) return "contraindicated";
+  if (failure || inadequate) return "failed";
+  return "unknown";
+}
+
+/** Characters that may stand before a label at the start of a cell: bullets, check boxes, numbering. */
+const CELL_LEAD = /^[\s❑☐☑☒■□▪•●○*\-–>]*(?:\(?[0-9]{1,2}[.)]|\(?[a-h][.)])?\s*$/;
+const TERMINATOR = /^\s*(?:\([^)\n]{0,40}\)\s*)?(?:#\s*)?[:：]|^\s*#(?=\s)/;
+const JUNK_START = /^[\s:：|#_.…]+|^[❑☐☑■□]\s*/;
+const JUNK_END = /[\s|_:]+$/;
+
+interface Candidate {
+  defs: LabelDef[];
+  label: string;
+  labelStart: number;
+  valueStart: number;
+  x: number | null;
+}
+
+function cleanSpan(text: string, start: number, end: number, offset: number): { value: string; span: Span } | null {
+  let s = start;
+  let e = end;
+  for (;;) {
+    const m = JUNK_START.exec(text.slice(s, e));
+    if (!m || !m[0].length) break;
+    s += m[0].length;
+  }
+  const tail = JUNK_END.exec(text.slice(s, e));
+  if (tail) e -= tail[0].length;
+  // A run of underscores inside (a rule the value was typed on) ends or starts the value.
+  const raw = text.slice(s, e);
+  const rule = /_{3,}/.exec(raw);
+  if (rule) {
+    if (rule.index === 0) return cleanSpan(text, s + rule[0].length, e, offset);
+    e = s + rule.index;
+    return cleanSpan(text, s, e, offset);
+  }
+  const value = text.slice(s, e).replace(/ \| /g, " ").replace(/\s+/g, " ").trim();
+  if (!value) return null;
+  return { value, span: { start: offset + s, end: offset + e } };
+}
+
+function headingRoles(line: Line): { role: Role; x0: number | null; x1: number | null }[] | null {
+  const cells = line.cells.filter((c) => c.text.trim());
+  if (!cells.length || line.text.length > 160) return null;
+  const roles = cells.map((c) => HEADING.find(([, re]) => re.test(c.text))?.[0] ?? null);
+  if (roles.some((r) => r === null)) return null;
+  return cells.map((c, i) => ({ role: roles[i] as Role, x0: c.x0, x1: c.x1 }));
+}
+
+function looksLikeCode(kind: FieldKind, after: string): boolean {
+  const next = after.trimStart();
+  if (kind === "npi" || kind === "ndc") return /^\d{4}/.test(next);
+  if (kind === "dob") return /^\d{1,4}[/-]/.test(next);
+  if (kind === "icd10") return /^[A-Z]\d[0-9A-Z]/.test(next);
+  if (kind === "procedureCode") return /^(?:\d{4}[0-9A-Z]|[A-Z]\d{4})\b/.test(next);
+  return false;
+}
+
+function findCandidates(line: Line): Candidate[] {
+  const found: Candidate[] = [];
+  LABEL_PATTERN.lastIndex = 0;
+  for (const m of line.text.matchAll(LABEL_PATTERN)) {
+    const defs = labelDefs(m[1]);
+    if (!defs.length) continue;
+    const labelStart = m.index;
+    const labelEnd = m.index + m[0].length;
+    const cell = line.cells.find((c) => labelStart >= c.start - line.start && labelStart <= c.end - line.start);
+    const cellStart = cell ? cell.start - line.start : 0;
+    const before = line.text.slice(cellStart, labelStart);
+    const atCellStart = CELL_LEAD.test(before);
+    // Inside a cell, a label must follow another field's value and be capitalised ("Qty: 30  Days Supply: 30").
+    const afterValue = !atCellStart && found.length > 0 && /\s$/.test(before) && /^[A-Z]/.test(m[1]);
+    if (!atCellStart && !afterValue) continue;
+    const after = line.text.slice(labelEnd);
+    const term = TERMINATOR.exec(after);
+    let valueStart: number;
+    if (term) valueStart = labelEnd + term[0].length;
+    else if (atCellStart && (after === "" || after.startsWith(" | ")) && cell && cell.text.trim().length <= m[0].length + 4) valueStart = labelEnd;
+    else if (defs.some((d) => d.bare) && looksLikeCode(defs[0].kind, after)) valueStart = labelEnd;
+    else continue;
+    found.push({ defs, label: m[1], labelStart, valueStart, x: xAt(line, line.start + labelStart) });
+  }
+  return found;
+}
+
+interface Column {
+  role: Role;
+  x0: number | null;
+  x1: number | null;
+}
+
+function roleByColumn(columns: Column[], x: number | null): Role | null {
+  if (!columns.length) return null;
+  if (columns.length === 1 || x === null || columns.some((c) => c.x0 === null || c.x1 === null)) return null;
+  for (let i = columns.length - 1; i > 0; i--) {
+    const boundary = ((columns[i - 1].x1 as number) + (columns[i].x0 as number)) / 2;
+    if (x >= boundary - 4) return columns[i].role;
+  }
+  return columns[0].role;
+}
+
+const DEFAULT_ROLE: Partial<Record<FieldKind, Role>> = { fax: "prescriber" };
+
+/** Labelled fields, questions and trial-section text of one page. */
+export function readLabelledFields(page: { text: string; layout?: PageLayout }): PageFields {
+  const lines = pageLines(page);
+  const hits: FieldHit[] = [];
+  const questions: QuestionHit[] = [];
+  const trialText: PageFields["trialText"] = [];
+  let columns: Column[] = [];
+  let trial: TrialSection | null = null;
+
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (!line.text.trim()) continue;
+    const heading = headingRoles(line);
+    if (heading) {
+      columns = heading;
+      trial = null;
+      continue;
+    }
+    if (trial && (i - trial.headingLine > 25 || SECTION_END.test(line.text.replace(/:.*$/, "")))) trial = null;
+    const candidates = findCandidates(line);
+    const question = readQuestion(line, candidates);
+    if (question) {
+      const previous = lines[i - 1]?.text.trim() ?? "";
+      if (/^[a-z]/.test(question.question) && previous && !/[.?:]\s*\**$/.test(previous)) question.question = `${previous} ${question.question}`;
+      questions.push({ ...question, line: i });
+      if (TRIAL_WORDS.test(question.question) && !/diagnos/i.test(question.question)) {
+        trial = { outcome: trialOutcome(question.question), heading: question.question, headingLine: i };
+      } else if (!candidates.length) {
+        // Another question closes a trial section.
+        trial = null;
+      }
+    } else if (!candidates.length && TRIAL_WORDS.test(line.text) && line.text.length < 240 && /[:?*]\s*$|^[A-Z][^.]*$/.test(line.text.trim())) {
+      trial = { outcome: trialOutcome(line.text), heading: line.text.trim(), headingLine: i };
+      continue;
+    }
+    if (!candidates.length) {
+      if (trial && !question && i > trial.headingLine) trialText.push({ line, section: trial });
+      continue;
+    }
+    // A trial table row ("Medication: ... | Date of trial: ...") opens a trial section of its own.
+    if (!trial && candidates.some((c) => c.defs[0].role === "trial") && candidates.some((c) => c.defs[0].kind === "drug")) {
+      trial = { outcome: "unknown", heading: line.text, headingLine: i };
+    }
+    let sequenceRole: Role | null = null;
+    const seenKinds = new Set<string>();
+    candidates.forEach((c, k) => {
+      const end = k + 1 < candidates.length ? candidates[k + 1].labelStart : line.text.length;
+      let cleaned = c.valueStart <= end ? cleanSpan(line.text, c.valueStart, end, line.start) : null;
+      const spans: Span[] = [];
+      let value = "";
+      if (cleaned) {
+        value = cleaned.value;
+        spans.push(cleaned.span);
+      } else if (!(trial && candidates.length > 1)) {
+        const below = valueBelow(lines, i, c);
+        if (below) {
+          value = below.value;
+          spans.push(below.span);
+        }
+      }
+      const def = chooseDef(c.defs, trial !== null);
+      if (!def) return;
+      let role: Role | null = def.role;
+      if (def.kind === "drug" && trial) role = "trial";
+      if (role === "trial" && !trial) return;
+      if (role === null) {
+        role = roleByColumn(columns, c.x);
+        if (role === null && columns.length > 1) {
+          // No positions: take the columns in order, moving right when a field repeats on the line or a label of
+          // the next column's owner has appeared.
+          role = sequenceRole ?? columns[0].role;
+          if (seenKinds.has(`${role}:${def.kind}`)) {
+            const next = columns.findIndex((col) => col.role === role) + 1;
+            if (next < columns.length) role = columns[next].role;
+          }
+        }
+        role ??= columns[0]?.role ?? DEFAULT_ROLE[def.kind] ?? "patient";
+        if (role === "medication" || role === "diagnosis" || role === "procedure" || role === "trial") role = DEFAULT_ROLE[def.kind] ?? "prescriber";
+      } else if (columns.length > 1 && columns.some((col) => col.role === role)) {
+        sequenceRole = role;
+      }
+      seenKinds.add(`${role}:${def.kind}`);
+      if (value && (def.kind === "directions" || def.kind === "diagnosis") && k === candidates.length - 1) {
+        const more = continuation(lines, i, value);
+        if (more) {
+          value = `${value} ${more.value}`;
+          spans.push(more.span);
+        }
+      }
+      cleaned = null;
+      hits.push({ kind: def.kind, role, label: c.label, value, spans, line: i, trial: role === "trial" || def.role === "trial" ? trial : null });
+    });
+  }
+  return { hits, questions, trialText, lines };
+}
+
+function chooseDef(defs: LabelDef[], inTrial: boolean): LabelDef | null {
+  if (inTrial) return defs.find((d) => d.role === "trial" || d.kind === "drug") ?? defs[0];
+  return defs.find((d) => d.role !== "trial") ?? null;
+}
+
+/** A value written under its label (forms with the label above the box). */
+function valueBelow(lines: Line[], i: number, c: Candidate): { value: string; span: Span } | null {
+  const next = lines[i + 1];
+  if (!next || !next.text.trim() || findCandidates(next).length || /[?:]\s*\*?$/.test(next.text.trim())) return null;
+  if (c.x !== null) {
+    const cell = next.cells.find((cell) => cell.x0 !== null && Math.abs(cell.x0 - (c.x as number)) <= 30);
+    if (!cell || cell.text.length > 80) return null;
+    return cleanSpan(cell.text, 0, cell.text.length, cell.start);
+  }
+  const line = lines[i];
+  if (line.cells.length !== 1 || next.cells.length !== 1 || next.text.length > 80) return null;
+  return cleanSpan(next.text, 0, next.text.length, next.start);
+}
+
+/** The rest of a long value on the next line: its last cell, when it carries on in lower case and holds no label. */
+function continuation(lines: Line[], i: number, value: string): { value: string; span: Span } | null {
+  const next = lines[i + 1];
+  if (!next || /[.;]$/.test(value) || findCandidates(next).length) return null;
+  const cell = next.cells[next.cells.length - 1];
+  if (!/^[a-z0-9(µμ]/.test(cell.text.trim()) || cell.text.length > 160) return null;
+  return cleanSpan(cell.text, 0, cell.text.length, cell.start);
+}
+
+const QUESTION_END = /\?\s*\**\s*(?:\([^)]{0,60}\)?)?\s*$/;
+const CHECKBOXES_ONLY = /^[\s❑☐☑☒■□]*(?:yes|no|n\/a|unknown)?(?:\s*[❑☐☑☒■□]\s*(?:yes|no|n\/a|unknown))*\s*$/i;
+
+/** A question cell ("... requested?") and what is written after it on the line, if anything. */
+function readQuestion(line: Line, candidates: Candidate[]): Omit<QuestionHit, "line"> | null {
+  const qCell = line.cells.findIndex((c) => QUESTION_END.test(c.text) || /\?\s*\**\s*$/.test(c.text.slice(0, c.text.indexOf("?") + 2)));
+  if (qCell < 0) return null;
+  const cell = line.cells[qCell];
+  const qm = cell.text.indexOf("?");
+  if (qm < 8) return null;
+  if (candidates.some((c) => c.labelStart < cell.start - line.start)) return null;
+  const question = cell.text.slice(0, qm + 1).trim();
+  const restStart = cell.start + qm + 1;
+  const answerText = line.text.slice(restStart - line.start);
+  const cleaned = cleanSpan(answerText, 0, answerText.length, restStart);
+  const answer = cleaned && !CHECKBOXES_ONLY.test(cleaned.value) ? cleaned : null;
+  return {
+    question,
+    answer: answer?.value.replace(/^\**\s*(?:\([^)]*\)\s*|\([^)]*$)?/, "") ?? "",
+    questionSpan: { start: cell.start, end: cell.start + qm + 1 },
+    answerSpan: answer?.span ?? { start: restStart, end: restStart },
+  };
+}
