@@ -2,11 +2,11 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import type { MouseEvent } from "react";
 import { apiFetch } from "@/lib/portal/api-client";
 import { caseKeys, useAssign } from "@/lib/portal/case-queries";
-import { OPEN_STATUSES, type Page, type PolicyCheck, type PriorAuth } from "@/lib/portal/types";
+import { OPEN_STATUSES, type Page, type PriorAuth } from "@/lib/portal/types";
 import { Button } from "@/components/ui/button";
 import { Empty, ErrorState, Loading } from "@/components/ui/states";
 import { formatDateTime } from "@/components/ui/format";
@@ -56,7 +56,6 @@ export function CasesTable({ filters, me, onClearFilters }: { filters: QueueFilt
               <th scope="col" className="px-3 py-2 font-semibold">Case</th>
               <th scope="col" className="px-3 py-2 font-semibold">Patient</th>
               <th scope="col" className="px-3 py-2 font-semibold">Drug</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Policy</th>
               <th scope="col" className="px-3 py-2 font-semibold">Status</th>
               <th scope="col" className="px-3 py-2 font-semibold" aria-sort={filters.sort === "due" ? undefined : filters.sort === "oldest" ? "ascending" : "descending"}>Received</th>
               <th scope="col" className="px-3 py-2 font-semibold" aria-sort={filters.sort === "due" ? "ascending" : undefined}>Decision due</th>
@@ -105,7 +104,6 @@ function CaseRow({ priorAuth: c, me, assigning, onAssign }: { priorAuth: PriorAu
       </td>
       <td className="whitespace-nowrap px-3 py-2.5">{c.patient_name ?? <span className="text-slate-500">—</span>}</td>
       <td className="max-w-52 px-3 py-2.5">{c.drug_name ? <span className="line-clamp-2" title={c.drug_name}>{c.drug_name}</span> : <span className="text-slate-500">—</span>}</td>
-      <td className="max-w-48 px-3 py-2.5"><PolicyCell priorAuth={c} /></td>
       <td className="px-3 py-2.5">
         <StatusBadge status={c.status} />
         {c.failure_reason && <p className="mt-1 max-w-56 text-xs text-red-800">{c.failure_reason}</p>}
@@ -125,19 +123,4 @@ function CaseRow({ priorAuth: c, me, assigning, onAssign }: { priorAuth: PriorAu
       </td>
     </tr>
   );
-}
-
-/** The policy of the case's latest check (the list does not carry it; one small read per visible row, cached). */
-function PolicyCell({ priorAuth }: { priorAuth: PriorAuth }) {
-  const checked = priorAuth.intake_status === "Succeeded" && priorAuth.status !== "Processing";
-  const checks = useQuery({
-    queryKey: caseKeys.part(priorAuth.id, "policy-checks"),
-    queryFn: () => apiFetch<{ data: PolicyCheck[] }>(`/prior_auths/${priorAuth.id}/policy_checks`),
-    enabled: checked,
-    staleTime: 60_000,
-    retry: false,
-  });
-  const latest = checks.data?.data[0];
-  if (!latest) return <span className="text-slate-500">—</span>;
-  return <span className="line-clamp-2" title={latest.policy.title}>{latest.policy.title}{latest.policy.version ? <span className="text-slate-600"> v{latest.policy.version}</span> : null}</span>;
 }
