@@ -1,0 +1,407 @@
+// Several documents (and extractors) state the same facts: one patient, the prescriber on the form and in the
+// letter, a diagnosis coded on the form and named in the note. Merge them into one fact each, with the evidence of
+// every source that agrees. Where sources disagree, the strongest source wins and a warning names both values.
+import { drugNameKeys } from "./text/drug-names";
+import { normalizeDiagnosisName } from "./codes/icd10-names";
+import { isIcd10AncestorOrSelf } from "./codes/icd10";
+import { isValidNpi } from "./codes/npi";
+import { formatNdc11 } from "./codes/ndc";
+import { emptyFacts, type SourcedFacts } from "./facts";
+import type {
+  Evidence,
+  IntakeDiagnosis,
+  IntakeFacts,
+  IntakeMedicationRequest,
+  IntakePatient,
+  IntakePractitioner,
+  LabResult,
+  PriorTreatment,
+} from "./types";
+
+interface Item<T> {
+  fact: T;
+  strength: number;
+  source: string;
+  order: number;
+}
+
+const byStrength = <T>(items: Item<T>[]) => [...items].sort((a, b) => b.strength - a.strength || a.order - b.order);
+
+const evidenceKey = (e: Evidence) => `${e.documentId}|${e.page}|${e.start}|${e.end}|${e.path ?? ""}|${e.field ?? ""}`;
+function uniqueEvidence(list: Evidence[]): Evidence[] {
+  const seen = new Set<string>();
+  return list.filter((e) => {
+    const key = evidenceKey(e);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+const uniq = <T>(list: T[]) => [...new Set(list)];
+
+/**
+ * Picks one value of a field across items: the strongest item's non-empty value. When another item states a
+ * different value, a warning names both; `same` decides what counts as the same value.
+ */
+function pick<T, V>(
+  items: Item<T>[],
+  get: (fact: T) => V | null | undefined,
+  label: string,
+  warnings: string[],
+  opts: { same?: (a: V, b: V) => boolean; show?: (v: V) => string; what?: string } = {},
+): { value: V | null; from: Item<T> | null; losers: Set<Item<T>> } {
+  const same = opts.same ?? ((a: V, b: V) => JSON.stringify(a) === JSON.stringify(b));
+  const show = opts.show ?? ((v: V) => String(v));
+  const ordered = byStrength(items).filter((i) => {
+    const v = get(i.fact);
+    return v !== null && v !== undefined && v !== "";
+  });
+  const losers = new Set<Item<T>>();
+  if (!ordered.length) return { value: null, from: null, losers };
+  const winner = ordered[0];
+  const value = get(winner.fact) as V;
+  const others = ordered.filter((i) => !same(get(i.fact) as V, value));
+  if (others.length) {
+    for (const o of others) losers.add(o);
+    const alternatives = uniq(others.map((o) => `${show(get(o.fact) as V)} (${o.source})`)).join(", ");
+    warnings.push(`${label} differs between sources${opts.what ? ` for ${opts.what}` : ""}: kept ${show(value)} from ${winner.source}; also stated: ${alternatives}.`);
+  }
+  return { value, from: winner, losers };
+}
+
+const lower = (s: string | null | undefined) => (s ?? "").trim().toLowerCase();
+const digits = (s: string) => s.replace(/\D/g, "");
+
+// ---------------------------------------------------------------------------------------------------------------
+// Patient
+
+const PATIENT_FIELDS: Record<string, string> = {
+  name: "name", given: "name", family: "name", birthDate: "birthDate", gender: "gender", memberId: "memberId", phone: "phone",
+  address: "address", age: "ageYears",
+};
+
+function mergePatients(items: Item<IntakePatient>[], warnings: string[]): IntakePatient | null {
+  if (!items.length) return null;
+  const losersByField = new Map<string, Set<Item<IntakePatient>>>();
+  const name = pick(items, (p) => (p.family || p.given.length ? { given: p.given, family: p.family } : null), "The patient's name", warnings, {
+    same: (a, b) => lower(a.family) === lower(b.family) && (!a.given.length || !b.given.length || lower(a.given[0]) === lower(b.given[0])),
+    show: (v) => [...v.given, v.family].filter(Boolean).join(" "),
+  });
+  losersByField.set("name", name.losers);
+  const birthDate = pick(items, (p) => p.birthDate, "The patient's date of birth", warnings);
+  losersByField.set("birthDate", birthDate.losers);
+  const gender = pick(items, (p) => (p.gender === "unknown" ? null : p.gender), "The patient's sex", warnings);
+  losersByField.set("gender", gender.losers);
+  const memberId = pick(items, (p) => p.memberId, "The member id", warnings, { same: (a, b) => a.replace(/\W/g, "").toUpperCase() === b.replace(/\W/g, "").toUpperCase() });
+  losersByField.set("memberId", memberId.losers);
+  const phone = pick(items, (p) => p.phone, "The patient's phone", warnings, { same: (a, b) => digits(a).slice(-10) === digits(b).slice(-10) });
+  losersByField.set("phone", phone.losers);
+  const address = pick(items, (p) => p.address, "The patient's address", warnings, {
+    same: (a, b) => (!a.postalCode || !b.postalCode || a.postalCode.slice(0, 5) === b.postalCode.slice(0, 5)) && (!a.line[0] || !b.line[0] || lower(a.line[0]) === lower(b.line[0])),
+    show: (v) => [...v.line, v.city, v.state, v.postalCode].filter(Boolean).join(", "),
+  });
+  losersByField.set("address", address.losers);
+  // Ages differ between notes written at different times: keep the strongest without a warning.
+  const age = byStrength(items).find((i) => typeof i.fact.ageYears === "number")?.fact.ageYears ?? null;
+
+  const evidence = uniqueEvidence(
+    items.flatMap((item) =>
+      item.fact.evidence.filter((e) => {
+        const field = PATIENT_FIELDS[e.field ?? ""] ?? e.field ?? "";
+        return !losersByField.get(field)?.has(item);
+      }),
+    ),
+  );
+  const patient: IntakePatient = {
+    given: name.value?.given ?? [],
+    family: name.value?.family ?? null,
+    birthDate: birthDate.value,
+    gender: gender.value ?? (items.some((i) => i.fact.gender === "unknown") ? "unknown" : null),
+    memberId: memberId.value,
+    phone: phone.value,
+    address: address.value,
+    evidence,
+  };
+  if (age !== null) patient.ageYears = age;
+  return patient;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Practitioners
+
+const practitionerName = (p: IntakePractitioner) => [...p.prefix, ...p.given.filter(Boolean), p.family].filter(Boolean).join(" ");
+
+function samePractitioner(a: IntakePractitioner, b: IntakePractitioner): boolean {
+  if (a.npi && b.npi) return a.npi === b.npi;
+  const famA = lower(a.family);
+  const famB = lower(b.family);
+  if (famA && famB) return famA === famB && (!a.given[0] || !b.given[0] || lower(a.given[0])[0] === lower(b.given[0])[0]);
+  // An NPI or a specialty alone (from a sentence) belongs to the prescriber when one side has no name.
+  return a.role === "prescriber" && b.role === "prescriber";
+}
+
+function groupBy<T>(items: Item<T>[], same: (a: T, b: T) => boolean): Item<T>[][] {
+  const groups: Item<T>[][] = [];
+  // Strongest first, so a weak fact joins the group of the strong fact it matches.
+  for (const item of byStrength(items)) {
+    const group = groups.find((g) => g.some((other) => same(other.fact, item.fact)));
+    if (group) group.push(item);
+    else groups.push([item]);
+  }
+  return groups;
+}
+
+function mergePractitioners(items: Item<IntakePractitioner>[], warnings: string[]): IntakePractitioner[] {
+  const groups = groupBy(items, samePractitioner);
+  return groups.map((group) => {
+    const who = practitionerName(byStrength(group).find((i) => i.fact.family)?.fact ?? group[0].fact) || "the prescriber";
+    const name = pick(group, (p) => (p.family ? { prefix: p.prefix, given: p.given, family: p.family } : null), "The practitioner's name", warnings, {
+      same: (a, b) => lower(a.family) === lower(b.family),
+      show: (v) => [...v.prefix, ...v.given, v.family].filter(Boolean).join(" "),
+    });
+    const npi = pick(group, (p) => p.npi, "The NPI", warnings, { what: who });
+    const specialty = pick(group, (p) => p.specialty, "The specialty", warnings, { what: who, same: (a, b) => lower(a) === lower(b) || lower(a).includes(lower(b)) || lower(b).includes(lower(a)) });
+    const phone = pick(group, (p) => p.phone, "The phone", warnings, { what: who, same: (a, b) => digits(a).slice(-10) === digits(b).slice(-10) });
+    const fax = pick(group, (p) => p.fax, "The fax", warnings, { what: who, same: (a, b) => digits(a).slice(-10) === digits(b).slice(-10) });
+    const address = pick(group, (p) => p.address, "The address", warnings, {
+      what: who,
+      same: (a, b) => !a.postalCode || !b.postalCode || a.postalCode.slice(0, 5) === b.postalCode.slice(0, 5),
+      show: (v) => [...v.line, v.city, v.state, v.postalCode].filter(Boolean).join(", "),
+    });
+    const losers = new Map<string, Set<Item<IntakePractitioner>>>([
+      ["name", name.losers], ["given", name.losers], ["family", name.losers], ["npi", npi.losers], ["specialty", specialty.losers],
+      ["phone", phone.losers], ["fax", fax.losers], ["address", address.losers],
+    ]);
+    const merged: IntakePractitioner = {
+      npi: npi.value,
+      npiValid: npi.value ? isValidNpi(npi.value) : null,
+      prefix: name.value?.prefix ?? [],
+      given: name.value?.given ?? [],
+      family: name.value?.family ?? null,
+      specialty: specialty.value,
+      phone: phone.value,
+      fax: fax.value,
+      address: address.value,
+      role: group.some((i) => i.fact.role === "prescriber") ? "prescriber" : "other",
+      evidence: uniqueEvidence(group.flatMap((i) => i.fact.evidence.filter((e) => !losers.get(e.field ?? "")?.has(i)))),
+    };
+    return merged;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Diagnoses
+
+function sameDiagnosis(a: IntakeDiagnosis, b: IntakeDiagnosis): boolean {
+  for (const x of a.icd10) for (const y of b.icd10) if (isIcd10AncestorOrSelf(x, y) || isIcd10AncestorOrSelf(y, x)) {
+    // Two stated codes of one branch are different diagnoses (G40.811 vs G40.812); an inferred category joins them.
+    if (x !== y && a.icd10Source !== "inferred" && b.icd10Source !== "inferred") continue;
+    return true;
+  }
+  const na = a.name ? normalizeDiagnosisName(a.name) : "";
+  const nb = b.name ? normalizeDiagnosisName(b.name) : "";
+  return !!na && na === nb && (!a.icd10.length || !b.icd10.length || a.icd10.some((c) => b.icd10.includes(c)));
+}
+
+/** Drops codes that a more specific code of the same list covers (G40.81 when G40.811 is there). */
+const mostSpecific = (codes: string[]) => uniq(codes).filter((c) => !codes.some((o) => o !== c && isIcd10AncestorOrSelf(c, o)));
+
+function mergeDiagnoses(items: Item<IntakeDiagnosis>[]): IntakeDiagnosis[] {
+  const groups = groupBy(items, sameDiagnosis);
+  return groups.map((group) => {
+    const ordered = byStrength(group);
+    const stated = ordered.filter((i) => i.fact.icd10.length && i.fact.icd10Source !== "inferred");
+    const codes = stated.length ? mostSpecific(stated.flatMap((i) => i.fact.icd10)) : mostSpecific(ordered.flatMap((i) => i.fact.icd10));
+    const top = ordered[0].fact;
+    // The name a person wrote beats a code's title; among written names, the strongest source.
+    const named = ordered.find((i) => i.fact.name) ?? null;
+    const otherCodings = uniqBy(ordered.flatMap((i) => i.fact.otherCodings), (c) => `${c.system}|${c.code}`);
+    const notes = uniq(ordered.flatMap((i) => i.fact.notes)).filter((n) => !(stated.length && /inferred from the (?:diagnosis )?name/.test(n)));
+    const dx: IntakeDiagnosis = {
+      icd10: codes,
+      name: named?.fact.name ?? null,
+      otherCodings,
+      clinicalStatus: top.clinicalStatus,
+      verificationStatus: ordered.some((i) => i.strength === ordered[0].strength && i.fact.verificationStatus === "confirmed") ? "confirmed" : top.verificationStatus,
+      onsetDate: ordered.find((i) => i.fact.onsetDate)?.fact.onsetDate ?? null,
+      notes,
+      evidence: uniqueEvidence(ordered.flatMap((i) => i.fact.evidence)),
+    };
+    if (codes.length) dx.icd10Source = stated.length ? "stated" : "inferred";
+    return dx;
+  });
+}
+
+function uniqBy<T>(list: T[], key: (t: T) => string): T[] {
+  const seen = new Set<string>();
+  return list.filter((t) => {
+    const k = key(t);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Medication requests
+
+const nameKeys = (name: string) => new Set(drugNameKeys(name));
+
+function sameMedication(a: IntakeMedicationRequest, b: IntakeMedicationRequest): boolean {
+  if (a.ndc && b.ndc) return a.ndc === b.ndc || a.ndc.slice(0, 9) === b.ndc.slice(0, 9);
+  const ka = nameKeys(a.name);
+  const kb = nameKeys(b.name);
+  for (const k of ka) if (kb.has(k)) return true;
+  return false;
+}
+
+function mergeMedications(items: Item<IntakeMedicationRequest>[], warnings: string[]): IntakeMedicationRequest[] {
+  const groups = groupBy(items, sameMedication);
+  return groups.map((group) => {
+    const ordered = byStrength(group);
+    const what = ordered.find((i) => i.fact.name)?.fact.name ?? "the medication";
+    const first = <V>(get: (m: IntakeMedicationRequest) => V | null | undefined): V | null => {
+      for (const i of ordered) {
+        const v = get(i.fact);
+        if (v !== null && v !== undefined && v !== "") return v;
+      }
+      return null;
+    };
+    const ndc = pick(group, (m) => m.ndc, "The NDC", warnings, { what, show: formatNdc11 });
+    const quantity = pick(group, (m) => m.quantity, "The quantity", warnings, { what });
+    const daysSupply = pick(group, (m) => m.daysSupply, "The days supply", warnings, { what });
+    const losers = new Map<string, Set<Item<IntakeMedicationRequest>>>([["ndc", ndc.losers], ["quantity", quantity.losers], ["daysSupply", daysSupply.losers]]);
+    let name = ordered.find((i) => i.fact.name && !/^NDC /.test(i.fact.name))?.fact.name ?? ordered[0].fact.name;
+    // Brand and generic: "Everolimus" from the form and "everolimus (Afinitor)" from the note -> "Everolimus (Afinitor)".
+    const keys = nameKeys(name);
+    for (const i of ordered) {
+      const alias = /\(([A-Za-z][A-Za-z -]{2,40})\)/.exec(i.fact.name)?.[1];
+      if (alias && !keys.has(alias.toLowerCase().split(/\s+/)[0]) && !name.includes("(")) {
+        name = `${name} (${alias})`;
+        break;
+      }
+    }
+    const quantityFrom = quantity.from?.fact;
+    const merged: IntakeMedicationRequest = {
+      name,
+      ndc: ndc.value,
+      otherCodings: uniqBy(ordered.flatMap((i) => i.fact.otherCodings), (c) => `${c.system}|${c.code}`),
+      strength: first((m) => m.strength),
+      doseValue: first((m) => m.doseValue),
+      doseUnit: first((m) => (m.doseValue ? m.doseUnit : null)),
+      route: first((m) => m.route),
+      directions: first((m) => m.directions),
+      quantity: quantity.value,
+      quantityUnit: quantityFrom ? quantityFrom.quantityUnit : first((m) => m.quantityUnit),
+      daysSupply: daysSupply.value,
+      refills: first((m) => m.refills),
+      reasons: uniq(ordered.flatMap((i) => i.fact.reasons)),
+      evidence: uniqueEvidence(group.flatMap((i) => i.fact.evidence.filter((e) => !losers.get(e.field ?? "")?.has(i)))),
+    };
+    const dosageForm = first((m) => m.dosageForm);
+    if (dosageForm) merged.dosageForm = dosageForm;
+    return merged;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Prior treatments, labs, procedures, answers
+
+const OUTCOME_RANK: Record<PriorTreatment["outcome"], number> = { failed: 3, inadequate_response: 3, intolerant: 3, contraindicated: 3, ongoing: 1, unknown: 0 };
+
+function mergeTreatments(items: Item<PriorTreatment>[]): PriorTreatment[] {
+  const same = (a: PriorTreatment, b: PriorTreatment) => {
+    const kb = nameKeys(b.drug);
+    return [...nameKeys(a.drug)].some((k) => kb.has(k));
+  };
+  return groupBy(items, same).map((group) => {
+    // A stated outcome beats "ongoing" or none; then the stronger source.
+    const ordered = [...group].sort((a, b) => OUTCOME_RANK[b.fact.outcome] - OUTCOME_RANK[a.fact.outcome] || b.strength - a.strength || a.order - b.order);
+    const top = ordered[0].fact;
+    const byDates = byStrength(group);
+    const start = byDates.find((i) => i.fact.startDate)?.fact ?? null;
+    return {
+      drug: byStrength(group)[0].fact.drug,
+      outcome: top.outcome,
+      startDate: start?.startDate ?? null,
+      endDate: start ? start.endDate : (byDates.find((i) => i.fact.endDate)?.fact.endDate ?? null),
+      durationDays: byDates.find((i) => i.fact.durationDays !== null)?.fact.durationDays ?? null,
+      evidence: uniqueEvidence(group.flatMap((i) => i.fact.evidence)),
+    };
+  });
+}
+
+function mergeLabs(labs: LabResult[]): LabResult[] {
+  const seen = new Map<string, LabResult>();
+  for (const lab of labs) {
+    const key = `${lower(lab.name)}|${lab.value}|${lower(lab.unit)}|${lab.date ?? ""}`;
+    const known = seen.get(key);
+    if (known) known.evidence = uniqueEvidence([...known.evidence, ...lab.evidence]);
+    else seen.set(key, { ...lab, evidence: [...lab.evidence] });
+  }
+  return [...seen.values()];
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+export interface MergeOptions {
+  /**
+   * Drugs a note plans to start: a guess at the request, used only when no source states one (then only the drug
+   * named most often), and otherwise only as more evidence for a stated request.
+   */
+  guesses?: SourcedFacts[];
+}
+
+/** One set of intake facts from many sources. Pure; the order of `sources` breaks ties between equal strengths. */
+export function mergeFacts(sources: SourcedFacts[], opts: MergeOptions = {}): IntakeFacts {
+  const out = emptyFacts();
+  const warnings: string[] = [];
+  let order = 0;
+  const items = <T>(get: (f: IntakeFacts) => T[]): Item<T>[] =>
+    sources.flatMap((s) => get(s.facts).map((fact) => ({ fact, strength: s.strength, source: s.source, order: order++ })));
+
+  out.patient = mergePatients(items((f) => (f.patient ? [f.patient] : [])), warnings);
+  out.practitioners = mergePractitioners(items((f) => f.practitioners), warnings);
+  out.diagnoses = mergeDiagnoses(items((f) => f.diagnoses));
+
+  const stated = items((f) => f.medicationRequests);
+  const guessed = (opts.guesses ?? []).flatMap((s) => s.facts.medicationRequests.map((fact) => ({ fact, strength: s.strength, source: s.source, order: order++ })));
+  let medications = stated;
+  if (stated.length) {
+    medications = [...stated, ...guessed.filter((g) => stated.some((s) => sameMedication(s.fact, g.fact)))];
+  } else if (guessed.length) {
+    const groups = groupBy(guessed, sameMedication).sort((a, b) => b.length - a.length || a[0].order - b[0].order);
+    medications = groups[0];
+    warnings.push(`No document states the requested medication; ${groups[0][0].fact.name} is taken from a note that plans to start it (${groups[0][0].source}).`);
+  }
+  out.medicationRequests = mergeMedications(medications, warnings);
+
+  out.priorTreatments = mergeTreatments(items((f) => f.priorTreatments));
+  out.labs = mergeLabs(sources.flatMap((s) => s.facts.labs));
+  const procedures = new Map<string, IntakeFacts["procedures"][number]>();
+  for (const p of sources.flatMap((s) => s.facts.procedures)) {
+    const known = procedures.get(p.code);
+    if (known) {
+      known.evidence = uniqueEvidence([...known.evidence, ...p.evidence]);
+      known.display ??= p.display;
+    } else procedures.set(p.code, { ...p, evidence: [...p.evidence] });
+  }
+  out.procedures = [...procedures.values()];
+  const answers = new Map<string, IntakeFacts["answers"][number]>();
+  for (const a of sources.flatMap((s) => s.facts.answers)) {
+    const key = `${lower(a.question)}|${lower(a.answer)}`;
+    const known = answers.get(key);
+    if (known) known.evidence = uniqueEvidence([...known.evidence, ...a.evidence]);
+    else answers.set(key, { ...a, evidence: [...a.evidence] });
+  }
+  out.answers = [...answers.values()];
+
+  for (const p of out.practitioners) {
+    if (p.npi && p.npiValid === false) {
+      warnings.push(`The NPI ${p.npi}${p.family ? ` of ${practitionerName(p)}` : ""} is not a valid NPI (10 digits with a Luhn check digit over the 80840 prefix); it is kept as written.`);
+    }
+  }
+  out.warnings = uniq([...sources.flatMap((s) => s.facts.warnings), ...warnings]);
+  return out;
+}
