@@ -7,21 +7,38 @@ export interface Quote {
   text: string;
 }
 
+export type TrialOutcome = "tried" | "failed" | "intolerant" | "contraindicated";
+
 export type Check =
   | { kind: "diagnosis"; names: string[]; icd10Prefixes: string[] }
-  | { kind: "age"; min?: number; max?: number }
-  | { kind: "prescriber_specialty"; specialties: string[] }
-  | { kind: "step_therapy"; drugs: string[]; drugClasses: string[]; count: number; minDurationDays?: number; outcomes: ("tried" | "failed" | "intolerant" | "contraindicated")[] }
+  /** Age in years; bounds are inclusive unless the exclusive flag says otherwise ("less than 19" = max 19, exclusive). */
+  | { kind: "age"; min?: number; max?: number; minExclusive?: boolean; maxExclusive?: boolean }
+  /** "prescribed by or in consultation with": consultationAllowed; the specialties as the policy names them. */
+  | { kind: "prescriber_specialty"; specialties: string[]; consultationAllowed?: boolean }
+  /**
+   * Prior drugs: any of `drugs`, or members of `drugClasses` (vocabulary ids, lib/claims/drug-classes.ts, plus the
+   * policy's `examples`); `count` distinct drugs; both empty = any prior therapy ("second-line").
+   */
+  | { kind: "step_therapy"; drugs: string[]; drugClasses: string[]; examples?: string[]; count: number; minDurationDays?: number; outcomes: TrialOutcome[]; excludeRequested?: boolean }
   | { kind: "lab_threshold"; analyte: string; comparator: "<" | "<=" | ">" | ">=" | "="; value: number; unit?: string }
-  | { kind: "quantity_limit" | "dose_limit" | "duration_limit"; value: number; unit: string; per?: string }
-  | { kind: "documentation"; what: string }
-  | { kind: "concurrent_therapy_exclusion"; drugs: string[] }
-  | { kind: "continuation"; requirement: string }
+  /** Limits per period (`perDays`; none = per day for doses, per fill for quantities). */
+  | { kind: "quantity_limit" | "dose_limit" | "duration_limit"; value: number; unit: string; perDays?: number; drug?: string }
+  /** Something the case's documents must show; `terms` are the words searched for (all of them, one sentence). */
+  | { kind: "documentation"; what: string; terms?: string[] }
+  /** The requested drug must be used together with one of `drugs`. */
+  | { kind: "combination_therapy"; drugs: string[] }
+  | { kind: "concurrent_therapy_exclusion"; drugs: string[]; drugClasses?: string[] }
+  | { kind: "continuation"; requirement: "on_therapy" | "response" | "no_progression"; drug?: string }
   | { kind: "manual" };
 
-export type CriteriaNode =
-  | { kind: "group"; id: string; logic: "all" | "any"; minCount?: number; text: string | null; quote: Quote | null; children: CriteriaNode[] }
-  | { kind: "criterion"; id: string; text: string; quote: Quote; check: Check };
+export interface PolicyNote {
+  text: string;
+  quote: Quote;
+}
+
+export type CriterionNode = { kind: "criterion"; id: string; text: string; quote: Quote; check: Check; notes?: PolicyNote[] };
+export type GroupNode = { kind: "group"; id: string; logic: "all" | "any"; minCount?: number; text: string | null; quote: Quote | null; children: CriteriaNode[] };
+export type CriteriaNode = GroupNode | CriterionNode;
 
 export interface PolicySection {
   id: string;
@@ -31,6 +48,8 @@ export interface PolicySection {
   diagnosisHints: { names: string[]; icd10Prefixes: string[] };
   approvalDuration: string | null;
   criteria: CriteriaNode;
+  /** The indication's heading as written (several sections share it: initial and continuation). */
+  titleQuote?: Quote | null;
 }
 
 export interface ParsedPolicy {
@@ -42,6 +61,10 @@ export interface ParsedPolicy {
   /** Codes the document mentions: suggestions an admin confirms. */
   suggestedCodes: { ndc: string[]; cpt: string[]; hcpcs: string[] };
   sections: PolicySection[];
+  /** Quantity, dose and duration limits of dosing tables: they apply whichever indication is chosen. */
+  limits?: CriterionNode[];
+  /** What the parser could not place or had to drop (a quote it could not find verbatim ...). */
+  warnings?: string[];
 }
 
 export interface StepEvidence {
@@ -53,6 +76,8 @@ export interface StepEvidence {
   claimId?: string;
 }
 
+export type StepOutcome = "met" | "not_met" | "missing" | "manual";
+
 export interface PolicyCheckStep {
   step: number;
   criterionId: string;
@@ -60,17 +85,32 @@ export interface PolicyCheckStep {
   answer: string;
   /** True only with evidence. */
   passed: boolean;
-  outcome: "met" | "not_met" | "missing" | "manual";
+  outcome: StepOutcome;
   /** For missing evidence: exactly what is missing. */
   reason: string;
   policy_guideline_quoted_source: string;
   policyQuote: Quote;
   evidence: StepEvidence[];
   missingInformation?: string;
+  /**
+   * An alternative of an ANY group that another alternative already satisfies: reported so reviewers see it, with
+   * `passed` false (its own finding stays in `answer`) and `outcome` "met" because the requirement it belongs to is met.
+   */
+  notNeeded?: boolean;
+}
+
+export interface PolicyCheckSummary {
+  overall: "met" | "not_met" | "missing";
+  failedSteps: number[];
+  missingSteps: number[];
+  /** Steps a clinician must judge (they keep the overall result from "met"). */
+  manualSteps: number[];
 }
 
 export interface PolicyEvaluation {
   section: PolicySection | null;
   steps: PolicyCheckStep[];
-  summary: { overall: "met" | "not_met" | "missing"; failedSteps: number[]; missingSteps: number[] };
+  summary: PolicyCheckSummary;
+  /** Why this section: the diagnosis match and initial or continuation. */
+  selection?: string;
 }
