@@ -7,6 +7,7 @@ import type { PolicyCheck, SupportingInformation } from "@/lib/portal/types";
 import { Section } from "@/components/ui/section";
 import { ErrorState, Loading, Notice } from "@/components/ui/states";
 import { CheckIcon } from "@/components/ui/icons";
+import { TableScroll } from "@/components/ui/table-scroll";
 
 const STATUS_TEXT: Record<string, string> = { paid: "text-emerald-800", denied: "text-red-800", pending: "text-slate-700", approved: "text-emerald-800" };
 
@@ -39,46 +40,48 @@ export function ClaimsPanel({ info, latestCheck, highlighted }: {
       ) : (
         <div className="space-y-4">
           {info.data.claim_history.length > 0 && (
-            <div className="overflow-x-auto">
-              <table className="w-full text-left text-sm">
-                <caption className="sr-only">Claim history</caption>
-                <thead className="text-xs uppercase tracking-wide text-slate-700">
-                  <tr className="border-b border-slate-200">
-                    <th scope="col" className="py-1.5 pr-3 font-semibold">Claim</th>
-                    <th scope="col" className="py-1.5 pr-3 font-semibold">Date</th>
-                    <th scope="col" className="py-1.5 pr-3 font-semibold">Type</th>
-                    <th scope="col" className="py-1.5 pr-3 font-semibold">Drug or procedure</th>
-                    <th scope="col" className="py-1.5 pr-3 font-semibold">Status</th>
-                    <th scope="col" className="py-1.5 font-semibold">Step therapy</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {info.data.claim_history.map((c) => {
-                    const steps = trials.get(c.claim_id);
-                    const isHighlighted = highlighted.includes(c.claim_id);
-                    return (
-                      <tr key={c.claim_id} id={`claim-${c.claim_id}`} className={`scroll-mt-24 border-b border-slate-100 align-top ${isHighlighted ? "bg-yellow-100" : steps ? "bg-emerald-50/60" : ""}`}>
-                        <td className="whitespace-nowrap py-1.5 pr-3 font-mono text-xs text-slate-900">{c.claim_id}</td>
-                        <td className="whitespace-nowrap py-1.5 pr-3">{formatDate(c.date)}</td>
-                        <td className="py-1.5 pr-3 capitalize">{c.type}</td>
-                        <td className="py-1.5 pr-3">
-                          {c.drug_name ?? c.procedure_code ?? "—"}
-                          {c.ndc && <span className="block text-xs text-slate-600">NDC {formatNdc(c.ndc)}{c.days_supply ? ` · ${c.days_supply} days` : ""}</span>}
-                          {c.drug_name && c.procedure_code && <span className="block text-xs text-slate-600">{c.procedure_code}</span>}
-                        </td>
-                        <td className={`py-1.5 pr-3 capitalize ${STATUS_TEXT[c.status] ?? ""}`}>{c.status}</td>
-                        <td className="py-1.5">
-                          {steps ? (
-                            <span className="inline-flex items-center gap-1 whitespace-nowrap rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-900">
-                              <CheckIcon className="h-3.5 w-3.5" /> Trial · step {steps.join(", ")}
-                            </span>
-                          ) : <span className="text-slate-500">—</span>}
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
+            <div>
+              <TableScroll label="Claim history">
+                <table className="w-full text-left text-sm">
+                  <caption className="sr-only">Claim history</caption>
+                  <thead className="text-xs uppercase tracking-wide text-slate-700">
+                    <tr className="border-b border-slate-200">
+                      <th scope="col" className="py-1.5 pr-3 font-semibold">Claim</th>
+                      <th scope="col" className="py-1.5 pr-3 font-semibold">Date</th>
+                      <th scope="col" className="py-1.5 pr-3 font-semibold">Type</th>
+                      <th scope="col" className="py-1.5 pr-3 font-semibold">Drug or procedure</th>
+                      <th scope="col" className="py-1.5 pr-3 font-semibold">Status</th>
+                      <th scope="col" className="py-1.5 font-semibold">Step therapy</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {info.data.claim_history.map((c) => {
+                      const steps = trials.get(c.claim_id);
+                      const isHighlighted = highlighted.includes(c.claim_id);
+                      return (
+                        <tr key={c.claim_id} id={`claim-${c.claim_id}`} className={`scroll-mt-24 border-b border-slate-100 align-top ${isHighlighted ? "bg-yellow-100" : steps ? "bg-emerald-50/60" : ""}`}>
+                          <td className="whitespace-nowrap py-1.5 pr-3 font-mono text-xs text-slate-900">{c.claim_id}</td>
+                          <td className="whitespace-nowrap py-1.5 pr-3">{formatDate(c.date)}</td>
+                          <td className="py-1.5 pr-3 capitalize">{c.type}</td>
+                          <td className="py-1.5 pr-3">
+                            {c.drug_name ?? c.procedure_code ?? "—"}
+                            {c.ndc && <span className="block text-xs text-slate-600">NDC {formatNdc(c.ndc)}{c.days_supply ? ` · ${c.days_supply} days` : ""}</span>}
+                            {c.drug_name && c.procedure_code && <span className="block text-xs text-slate-600">{c.procedure_code}</span>}
+                          </td>
+                          <td className={`py-1.5 pr-3 capitalize ${STATUS_TEXT[c.status] ?? ""}`}>{c.status}</td>
+                          <td className="py-1.5">
+                            {steps ? (
+                              <span className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-900">
+                                <CheckIcon className="h-3.5 w-3.5 shrink-0" /> Counted as a trial · step {steps.join(", ")}
+                              </span>
+                            ) : <span className="text-slate-500">—</span>}
+                          </td>
+                        </tr>
+                      );
+                    })}
+                  </tbody>
+                </table>
+              </TableScroll>
               {!latestCheck && <p className="mt-2 text-xs text-slate-600">Run the policy check to see which claims count as step-therapy trials.</p>}
             </div>
           )}

@@ -10,16 +10,19 @@ import { AlertIcon, SpinnerIcon } from "@/components/ui/icons";
 import { OUTCOME, OutcomeLabel, OVERALL } from "./step-outcome";
 import type { Selection } from "./selection";
 
-/** A failed run explained calmly: 422 (no policy applies), 409 (not ready), anything else as the API said it. */
+/**
+ * A failed run explained calmly, always in the API's own words: 422 (no active policy applies), 409 (not ready),
+ * 404, a server error (with its request id, so support can find it), anything else as an error.
+ */
 export function RunProblem({ error, what }: { error: Error; what: "policy check" | "determination" }) {
-  if (error instanceof PortalApiError && error.status === 422) {
-    return <Notice title="No policy matches this drug yet" tone="warning" icon={<AlertIcon />}>{error.message}</Notice>;
+  const status = error instanceof PortalApiError ? error.status : 0;
+  if (status === 422) {
+    return <Notice title="No active policy matches this drug" tone="warning" icon={<AlertIcon />}>{error.message} Add or activate the drug’s policy in Policies, then run the {what} again.</Notice>;
   }
-  if (error instanceof PortalApiError && error.status === 409) {
-    return <Notice title={`The ${what} cannot run yet`} tone="waiting">{error.message}</Notice>;
-  }
-  if (error instanceof PortalApiError && error.status === 404) {
-    return <Notice title={`The ${what} is not available`} tone="waiting">{error.message}</Notice>;
+  if (status === 409) return <Notice title={`The ${what} cannot run yet`} tone="waiting">{error.message}</Notice>;
+  if (status === 404) return <Notice title={`The ${what} is not available`} tone="waiting">{error.message}</Notice>;
+  if (status >= 500) {
+    return <Notice title={`The ${what} could not run`} tone="warning" icon={<AlertIcon />}>{error.message} Try again in a moment.</Notice>;
   }
   return <ErrorState message={error.message} />;
 }

@@ -11,6 +11,7 @@ import { Button } from "@/components/ui/button";
 import { Empty, ErrorState, Loading } from "@/components/ui/states";
 import { formatDateTime } from "@/components/ui/format";
 import { SpinnerIcon } from "@/components/ui/icons";
+import { TableScroll } from "@/components/ui/table-scroll";
 import { StatusBadge } from "./status-badge";
 import { SlaClock } from "./sla-clock";
 import { filtersToQuery, hasFilters, type QueueFilters } from "./queue-filters";
@@ -48,7 +49,7 @@ export function CasesTable({ filters, me, onClearFilters }: { filters: QueueFilt
 
   return (
     <div className="space-y-3">
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <TableScroll label="Cases" className="rounded-lg border border-slate-200 bg-white">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Cases{live ? ", updating while some are processing" : ""}</caption>
           <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-700">
@@ -68,7 +69,7 @@ export function CasesTable({ filters, me, onClearFilters }: { filters: QueueFilt
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       {assign.error && <ErrorState message={assign.error.message} />}
       {cases.error && <ErrorState message={`The list could not be refreshed: ${cases.error.message}`} />}
       <div className="flex items-center justify-between gap-3 text-sm text-slate-700">

@@ -1,11 +1,5 @@
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { makePdf, PA_FORM_PAGE } from "./fixtures";
-
-/**
- * The policy check and determination engines answer for real (a policy in the library that matches the form's NDC).
- * Set to false while an engine is being rebuilt: the portal tests then expect the calm "cannot run" states instead.
- */
-export const POLICY_ENGINE_READY = true;
 
 export const CLINICAL_NOTE = [
   "Progress note",
@@ -46,8 +40,9 @@ export async function createCase(request: APIRequestContext, apiKey: string, opt
   return (await response.json()) as { id: string; case_id: string; status: string };
 }
 
+/** The Epidiolex policy, as an admin adds it through the API (selected for the form's drug by name). */
 export async function addPolicy(request: APIRequestContext, apiKey: string) {
-  const response = await request.post("/api/v1/policies", { headers: { "X-API-Key": apiKey }, data: { text: POLICY_TEXT, title: "Epidiolex policy", ndc_codes: ["70127-0100-01"], drug_names: ["Epidiolex"], status: "active" } });
+  const response = await request.post("/api/v1/policies", { headers: { "X-API-Key": apiKey }, data: { text: POLICY_TEXT, drug_names: ["Epidiolex (cannabidiol)"] } });
   expect(response.status(), await response.text()).toBe(201);
 }
 
@@ -59,28 +54,62 @@ export async function addClaims(request: APIRequestContext, apiKey: string, prio
   expect(response.status(), await response.text()).toBe(201);
 }
 
-/** After "Run policy check": the walk-through with a labelled outcome per step, or (engine not ready) a calm notice. */
-export async function expectPolicyCheckShown(page: Page) {
+/** What a run button's POST answered: the status and the JSON body (a result, or `{error, message}`). */
+export interface RunAnswer {
+  status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the API's JSON, read field by field in the specs
+  body: any;
+}
+
+/** Clicks a run button on the case page and waits for the POST it sends. */
+export async function runFromCasePage(page: Page, button: "Run policy check" | "Run determination"): Promise<RunAnswer> {
+  const path = button === "Run policy check" ? "/policy_check" : "/determination";
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.endsWith(path), { timeout: 45_000 }),
+    page.getByRole("button", { name: button }).click(),
+  ]);
+  return { status: response.status(), body: await response.json().catch(() => null) };
+}
+
+/**
+ * A run that did not answer 200 is explained calmly in its section, in the API's own words and never as raw JSON:
+ * 422 "No active policy matches this drug", a server error "could not run".
+ */
+async function expectRunProblemShown(section: Locator, answer: RunAnswer, what: string) {
+  const message: string = answer.body?.message ?? "";
+  if (answer.status === 422) await expect(section.getByText("No active policy matches this drug")).toBeVisible();
+  else if (answer.status === 409) await expect(section.getByText(`The ${what} cannot run yet`)).toBeVisible();
+  else if (answer.status >= 500) await expect(section.getByText(`The ${what} could not run`)).toBeVisible();
+  if (message) await expect(section).toContainText(message);
+  await expect(section).not.toContainText(/\{\s*"error"/);
+}
+
+/** After "Run policy check": the walk-through with one labelled step per answered step, or the calm problem state. */
+export async function expectPolicyCheckShown(page: Page, answer: RunAnswer): Promise<boolean> {
   const section = page.getByRole("region", { name: "Policy check" });
-  if (!POLICY_ENGINE_READY) {
-    await expect(section.getByText(/No policy matches this drug yet|cannot run yet|not available/)).toBeVisible();
+  if (answer.status !== 200) {
+    await expectRunProblemShown(section, answer, "policy check");
     return false;
   }
-  const strip = section.getByRole("list", { name: "Steps at a glance" });
-  await expect(strip.getByRole("listitem").first()).toBeVisible();
+  const steps = answer.body.policy_check as unknown[];
+  if (steps.length === 0) {
+    await expect(section.getByText("The policy has no criteria to check")).toBeVisible();
+    return false;
+  }
   // Every step says its outcome in words, not colour alone.
-  const count = await strip.getByRole("listitem").count();
-  await expect(strip.getByRole("button", { name: /^Step \d+: (Pass|Fail|Missing|Manual)$/ })).toHaveCount(count);
+  const strip = section.getByRole("list", { name: "Steps at a glance" });
+  await expect(strip.getByRole("button", { name: /^Step \d+: (Pass|Fail|Missing|Manual)$/ })).toHaveCount(steps.length);
   return true;
 }
 
-/** After "Run determination": the outcome with its recommendation, or (engine not ready) a calm notice. */
-export async function expectDeterminationShown(page: Page) {
+/** After "Run determination": the outcome with its recommendation, or the calm problem state. */
+export async function expectDeterminationShown(page: Page, answer: RunAnswer): Promise<boolean> {
   const section = page.getByRole("region", { name: "Determination", exact: true });
-  if (!POLICY_ENGINE_READY) {
-    await expect(section.getByText(/No policy matches this drug yet|cannot run yet|not available/)).toBeVisible();
+  if (answer.status !== 200) {
+    await expectRunProblemShown(section, answer, "determination");
     return false;
   }
   await expect(section.getByText(/^generated /)).toBeVisible();
+  if (answer.body.determination.recommendation) await expect(section).toContainText(answer.body.determination.recommendation);
   return true;
 }
