@@ -17,7 +17,7 @@ import type { Selection } from "./selection";
 export function RunProblem({ error, what }: { error: Error; what: "policy check" | "determination" }) {
   const status = error instanceof PortalApiError ? error.status : 0;
   if (status === 422) {
-    return <Notice title="No active policy matches this drug" tone="warning" icon={<AlertIcon />}>{error.message} Add or activate the drug’s policy in Policies, then run the {what} again.</Notice>;
+    return <Notice title="No active policy matches this drug" tone="warning" icon={<AlertIcon />}>{error.message}</Notice>;
   }
   if (status === 409) return <Notice title={`The ${what} cannot run yet`} tone="waiting">{error.message}</Notice>;
   if (status === 404) return <Notice title={`The ${what} is not available`} tone="waiting">{error.message}</Notice>;

@@ -256,6 +256,25 @@ test("a reviewer of workspace B never sees workspace A's cases", async ({ page, 
   await expect(page).toHaveURL(/\/cases$/);
 });
 
+test("with no active policy for the drug, the checks say so calmly in the API's words", async ({ page, request }) => {
+  // Workspace B has no policies: the policy check answers 422 and the page explains it, without raw JSON.
+  const doc = await uploadPdf(request, b.apiKey, pdf);
+  const pa = await createCase(request, b.apiKey, { caseId: `NOPOLICY-${Date.now()}`, documentUrl: doc.document_url });
+  await logIn(page, b.adminEmail, b.adminPassword);
+  await page.goto(`/cases/${pa.id}`);
+  await expect(page.getByTestId("case-status")).toHaveText("Ready for review");
+  const check = await runFromCasePage(page, "Run policy check");
+  expect(check.status).toBe(422);
+  expect(await expectPolicyCheckShown(page, check)).toBe(false);
+  const section = page.getByRole("region", { name: "Policy check" });
+  await expect(section.getByRole("status").filter({ hasText: "No active policy matches this drug" })).toContainText(check.body.message);
+  const determination = await runFromCasePage(page, "Run determination");
+  note("determination without a policy", determination);
+  await expectDeterminationShown(page, determination);
+  await expect(page.getByTestId("case-status")).toHaveText(determination.status === 200 ? /.+/ : "Ready for review");
+  await keepScreenshot(page, "case-no-policy");
+});
+
 test("a case from a URL: a FHIR JSON document is shown as text; an address that fails is explained calmly", async ({ page }) => {
   const docs = await startDocServer({ "/bundle.json": send("application/fhir+json", JSON.stringify(fhirBundle())) });
   try {
