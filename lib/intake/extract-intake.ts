@@ -1,7 +1,8 @@
 // The intake engine: the documents of a case (PDF and text pages, FHIR JSON) and an optional ePA payload in, one set
 // of intake facts out, each fact with the evidence it was read from. Synchronous and pure (no I/O, no clock except
 // the current year for two-digit years, which `referenceYear` fixes).
-import { emptyFacts, STRENGTH, type SourcedFacts } from "./facts";
+import { extractEpaFacts } from "./epa/extract-epa-facts";
+import { STRENGTH, type SourcedFacts } from "./facts";
 import { extractFhirFacts } from "./fhir/extract-fhir-facts";
 import { mergeFacts } from "./merge-facts";
 import { extractFreeTextFacts } from "./text/extract-free-text-facts";
@@ -59,7 +60,7 @@ export function extractIntake(docs: SourceDocument[], options: ExtractIntakeOpti
     const epaDoc = { id: "epa_payload", name: "ePA payload" };
     try {
       if (isFhir(options.epaPayload)) sources.push({ facts: extractFhirFacts(epaDoc, options.epaPayload), strength: STRENGTH.epa, source: epaDoc.name });
-      else sources.push({ facts: extractEpaFactsLater(options.epaPayload), strength: STRENGTH.epa, source: epaDoc.name });
+      else sources.push({ facts: extractEpaFacts(options.epaPayload), strength: STRENGTH.epa, source: epaDoc.name });
     } catch (error) {
       warnings.push(`The ePA payload could not be read: ${describe(error)}`);
     }
@@ -67,12 +68,5 @@ export function extractIntake(docs: SourceDocument[], options: ExtractIntakeOpti
 
   const facts = mergeFacts(sources, { guesses });
   facts.warnings = [...new Set([...warnings, ...facts.warnings])];
-  return facts;
-}
-
-// Replaced by the ePA extractor (lib/intake/epa) once it lands.
-function extractEpaFactsLater(_payload: unknown): IntakeFacts {
-  const facts = emptyFacts();
-  facts.warnings.push("The ePA payload was not read.");
   return facts;
 }

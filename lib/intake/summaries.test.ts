@@ -51,3 +51,13 @@ describe("intakeSummaries", () => {
     expect(a.medication(f.medicationRequests[0])).toBe(b.medication(f.medicationRequests[0]));
   });
 });
+
+describe("intakeSummaries length", () => {
+  it("cuts a long summary at a word", () => {
+    const f = facts();
+    const mr = { ...f.medicationRequests[0], directions: "take one tablet by mouth ".repeat(40) };
+    const text = intakeSummaries(f).medication(mr);
+    expect(text.length).toBeLessThanOrEqual(320);
+    expect(text.endsWith("…")).toBe(true);
+  });
+});

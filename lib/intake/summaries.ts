@@ -13,6 +13,10 @@ const OUTCOME_WORDS: Record<PriorTreatment["outcome"], string> = {
 };
 
 const MAX_TREATMENTS = 6;
+/** Longest summary: long directions or many treatments are cut at a word, with an ellipsis. */
+const MAX_LENGTH = 320;
+
+const clip = (text: string) => (text.length <= MAX_LENGTH ? text : `${text.slice(0, MAX_LENGTH - 1).replace(/[\s,;:]+\S*$/, "")}…`);
 
 const clean = (s: string | null | undefined) => (s ?? "").replace(/\s+/g, " ").trim();
 const contains = (haystack: string, needle: string) => haystack.toLowerCase().includes(needle.toLowerCase());
@@ -58,7 +62,7 @@ export function intakeSummaries(facts: IntakeFacts): {
       if (isoDate(dx.onsetDate)) parts.push(`onset ${dx.onsetDate}`);
       let text = parts.join(", ");
       if (treatments && withTreatments.has(dx)) text += `; prior treatments: ${treatments}`;
-      return text;
+      return clip(text);
     },
     medication(mr) {
       let name = clean(mr.name) || "Medication";
@@ -74,7 +78,7 @@ export function intakeSummaries(facts: IntakeFacts): {
       else if (mr.route) text += `: ${mr.route}`;
       if (mr.refills !== null) text += `; ${mr.refills} refill${mr.refills === 1 ? "" : "s"}`;
       if (mr.reasons.length) text += `; for ${mr.reasons.join(", ")}`;
-      return text;
+      return clip(text);
     },
   };
 }
