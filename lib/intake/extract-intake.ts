@@ -6,26 +6,38 @@ import { STRENGTH, type SourcedFacts } from "./facts";
 import { extractFhirFacts } from "./fhir/extract-fhir-facts";
 import { mergeFacts } from "./merge-facts";
 import { extractFreeTextFacts } from "./text/extract-free-text-facts";
-import { extractLabelledFacts, type PageReading } from "./text/extract-labelled-facts";
+import { extractLabelledFacts } from "./text/extract-labelled-facts";
 import { readLabelledFields } from "./text/read-labelled-fields";
 import type { IntakeFacts, SourceDocument } from "./types";
 
 export interface ExtractIntakeOptions {
-  /** An ePA request (see EPA_PAYLOAD.md) or a FHIR resource / Bundle sent with the case. */
+  /** The create request's ePA payload: the shape of EPA_PAYLOAD.md, or a FHIR resource / Bundle. */
   epaPayload?: unknown;
-  /** The year two-digit years are read against (default: this year). */
+  /** The year two-digit years are read against (default: this year): "06-15-22" is 2022 in 2024. */
   referenceYear?: number;
 }
 
-/** Pages longer than this many characters are read only this far (a hostile or broken file must not stall intake). */
+/** Pages read per document, and characters per page: beyond them text is skipped, with a warning. */
+export const MAX_PAGES = 2_000;
 export const MAX_PAGE_CHARS = 200_000;
-/** At most this many pages per document are read for intake. */
-export const MAX_PAGES = 1_000;
 
 const isFhir = (json: unknown) => typeof json === "object" && json !== null && typeof (json as { resourceType?: unknown }).resourceType === "string";
+const hasJson = (doc: SourceDocument) => doc.json !== undefined && doc.json !== null && !doc.pages.some((p) => p?.text?.trim());
 
-function describe(error: unknown) {
-  return error instanceof Error ? error.message : String(error);
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** A bounded copy of a document's pages (hostile input: huge pages, thousands of pages, holes). */
+function bounded(doc: SourceDocument, warnings: string[]): SourceDocument {
+  let pages = doc.pages.filter((p) => p && typeof p.text === "string");
+  if (pages.length > MAX_PAGES) {
+    warnings.push(`${doc.name}: only the first ${MAX_PAGES} of ${pages.length} pages were read for the intake.`);
+    pages = pages.slice(0, MAX_PAGES);
+  }
+  if (pages.some((p) => p.text.length > MAX_PAGE_CHARS)) {
+    warnings.push(`${doc.name}: text beyond ${MAX_PAGE_CHARS} characters of a page was not read for the intake.`);
+    pages = pages.map((p) => (p.text.length > MAX_PAGE_CHARS ? { ...p, text: p.text.slice(0, MAX_PAGE_CHARS) } : p));
+  }
+  return { ...doc, pages };
 }
 
 export function extractIntake(docs: SourceDocument[], options: ExtractIntakeOptions = {}): IntakeFacts {
@@ -33,37 +45,46 @@ export function extractIntake(docs: SourceDocument[], options: ExtractIntakeOpti
   const sources: SourcedFacts[] = [];
   const guesses: SourcedFacts[] = [];
   const warnings: string[] = [];
-
-  for (const doc of docs) {
+  // One extractor failing on odd input must not lose the rest of the case: say so and go on.
+  const attempt = (what: string, run: () => void) => {
     try {
-      if (doc.json !== undefined && doc.json !== null) {
-        if (isFhir(doc.json)) sources.push({ facts: extractFhirFacts(doc, doc.json), strength: STRENGTH.fhir, source: doc.name });
-        else warnings.push(`${doc.name} is JSON but not a FHIR resource; it was not read for intake.`);
-        continue;
-      }
-      const pages = doc.pages.slice(0, MAX_PAGES).map((p) => (p.text.length > MAX_PAGE_CHARS ? { ...p, text: p.text.slice(0, MAX_PAGE_CHARS) } : p));
-      if (doc.pages.length > MAX_PAGES) warnings.push(`${doc.name}: only the first ${MAX_PAGES} pages were read for intake.`);
-      if (pages.some((p, i) => p.text.length < doc.pages[i].text.length)) warnings.push(`${doc.name}: very long pages were read only in part.`);
-      const bounded: SourceDocument = { ...doc, pages };
-      const readings: PageReading[] = pages.map((page) => ({ page, fields: readLabelledFields(page) }));
-      sources.push({ facts: extractLabelledFacts(bounded, readings, dates), strength: STRENGTH.field, source: doc.name });
-      const text = extractFreeTextFacts(bounded, dates);
-      sources.push({ facts: text.facts, strength: STRENGTH.text, source: doc.name });
-      guesses.push({ facts: text.guesses, strength: STRENGTH.guess, source: doc.name });
+      run();
     } catch (error) {
-      // One unreadable document must not lose the others: say so and go on.
-      warnings.push(`${doc.name} could not be read for intake: ${describe(error)}`);
+      warnings.push(`${what} could not be read for the intake: ${describe(error)}`);
     }
+  };
+
+  for (const original of docs) {
+    const name = original.name || original.id;
+    if (hasJson(original)) {
+      attempt(name, () => {
+        if (isFhir(original.json)) sources.push({ facts: extractFhirFacts(original, original.json), strength: STRENGTH.fhir, source: name });
+        else warnings.push(`${name} is JSON but not a FHIR resource; it was not read for the intake (an ePA request goes in the epa payload).`);
+      });
+      continue;
+    }
+    const doc = bounded({ ...original, name }, warnings);
+    if (!doc.pages.some((p) => p.text.trim())) {
+      warnings.push(`${name}: no text could be read (a scanned image without a text layer?).`);
+      continue;
+    }
+    attempt(`The labelled fields of ${name}`, () => {
+      const readings = doc.pages.map((page) => ({ page, fields: readLabelledFields(page) }));
+      sources.push({ facts: extractLabelledFacts(doc, readings, dates), strength: STRENGTH.field, source: name });
+    });
+    attempt(`The text of ${name}`, () => {
+      const text = extractFreeTextFacts(doc, dates);
+      sources.push({ facts: text.facts, strength: STRENGTH.text, source: name });
+      guesses.push({ facts: text.guesses, strength: STRENGTH.guess, source: name });
+    });
   }
 
   if (options.epaPayload !== undefined && options.epaPayload !== null) {
     const epaDoc = { id: "epa_payload", name: "ePA payload" };
-    try {
+    attempt("The ePA payload", () => {
       if (isFhir(options.epaPayload)) sources.push({ facts: extractFhirFacts(epaDoc, options.epaPayload), strength: STRENGTH.epa, source: epaDoc.name });
       else sources.push({ facts: extractEpaFacts(options.epaPayload), strength: STRENGTH.epa, source: epaDoc.name });
-    } catch (error) {
-      warnings.push(`The ePA payload could not be read: ${describe(error)}`);
-    }
+    });
   }
 
   const facts = mergeFacts(sources, { guesses });

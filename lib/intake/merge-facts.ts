@@ -71,6 +71,58 @@ function pick<T, V>(
 }
 
 const lower = (s: string | null | undefined) => (s ?? "").trim().toLowerCase();
+
+/** Brand and generic names linked wherever a source writes them together ("everolimus (Afinitor)"). */
+class DrugAliases {
+  private parent = new Map<string, string>();
+  private find(k: string): string {
+    let root = k;
+    for (let i = 0; i < 100 && this.parent.has(root) && this.parent.get(root) !== root; i++) root = this.parent.get(root) as string;
+    return root;
+  }
+  link(keys: string[]) {
+    for (let i = 1; i < keys.length; i++) {
+      const a = this.find(keys[0]);
+      const b = this.find(keys[i]);
+      if (a !== b) this.parent.set(b, a);
+    }
+  }
+  same(a: string, b: string): boolean {
+    const ka = drugNameKeys(a);
+    const kb = drugNameKeys(b);
+    if (ka.some((k) => kb.includes(k))) return true;
+    if (!ka.length && !kb.length) return lower(a) === lower(b) && !!lower(a);
+    const roots = new Set(ka.map((k) => this.find(k)));
+    return kb.some((k) => roots.has(this.find(k)));
+  }
+}
+
+/** Words that qualify a condition rather than name it. */
+const MODIFIERS = new Set([
+  "high", "low", "grade", "metastatic", "recurrent", "chronic", "acute", "severe", "moderate", "mild", "refractory", "intractable",
+  "advanced", "stage", "left", "right", "bilateral", "syndrome", "disease", "disorder", "the", "of", "with", "without", "and",
+  "active", "history", "suspected", "possible", "probable", "new", "known", "type", "unspecified", "primary", "secondary",
+]);
+const coreWords = (name: string) => normalizeDiagnosisName(name).split(" ").filter((w) => w && !MODIFIERS.has(w));
+
+/** One letter added, dropped or changed in a word of six letters or more. */
+function typoEqual(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (Math.abs(a.length - b.length) > 1 || Math.min(a.length, b.length) < 6 || /\d/.test(a + b)) return false;
+  let i = 0;
+  while (i < Math.min(a.length, b.length) && a[i] === b[i]) i++;
+  return a.slice(i + 1) === b.slice(i + 1) || a.slice(i + 1) === b.slice(i) || a.slice(i) === b.slice(i + 1);
+}
+
+/** Two names of one condition: the core words of one are all in the other, typos allowed ("Lennox-Gustaut Syndrome"). */
+export function sameDiagnosisName(a: string | null, b: string | null): boolean {
+  if (!a || !b) return false;
+  const wa = coreWords(a);
+  const wb = coreWords(b);
+  if (!wa.length || !wb.length) return false;
+  const [small, large] = wa.length <= wb.length ? [wa, wb] : [wb, wa];
+  return small.every((w) => large.some((x) => typoEqual(w, x)));
+}
 const digits = (s: string) => s.replace(/\D/g, "");
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -187,21 +239,23 @@ function mergePractitioners(items: Item<IntakePractitioner>[], warnings: string[
       evidence: uniqueEvidence(group.flatMap((i) => i.fact.evidence.filter((e) => !losers.get(e.field ?? "")?.has(i)))),
     };
     return merged;
-  });
+  }).sort((a, b) => (a.role === b.role ? 0 : a.role === "prescriber" ? -1 : 1)); // the builders take the first prescriber
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Diagnoses
 
 function sameDiagnosis(a: IntakeDiagnosis, b: IntakeDiagnosis): boolean {
-  for (const x of a.icd10) for (const y of b.icd10) if (isIcd10AncestorOrSelf(x, y) || isIcd10AncestorOrSelf(y, x)) {
-    // Two stated codes of one branch are different diagnoses (G40.811 vs G40.812); an inferred category joins them.
-    if (x !== y && a.icd10Source !== "inferred" && b.icd10Source !== "inferred") continue;
-    return true;
-  }
-  const na = a.name ? normalizeDiagnosisName(a.name) : "";
-  const nb = b.name ? normalizeDiagnosisName(b.name) : "";
-  return !!na && na === nb && (!a.icd10.length || !b.icd10.length || a.icd10.some((c) => b.icd10.includes(c)));
+  if (a.icd10.some((c) => b.icd10.includes(c))) return true;
+  const inferred = a.icd10Source === "inferred" || b.icd10Source === "inferred";
+  // An inferred category and a stated code of that category are one diagnosis; two stated codes of one branch
+  // (G40.811, G40.812) are two.
+  if (inferred && a.icd10.some((x) => b.icd10.some((y) => isIcd10AncestorOrSelf(x, y) || isIcd10AncestorOrSelf(y, x)))) return true;
+  const stated = (d: IntakeDiagnosis) => d.icd10Source !== "inferred" && d.icd10.length > 0;
+  if (stated(a) && stated(b)) return false;
+  // Inferred categories that differ name different conditions.
+  if (a.icd10.length && b.icd10.length && !(stated(a) || stated(b))) return false;
+  return sameDiagnosisName(a.name, b.name);
 }
 
 /** Drops codes that a more specific code of the same list covers (G40.81 when G40.811 is there). */
@@ -209,6 +263,7 @@ const mostSpecific = (codes: string[]) => uniq(codes).filter((c) => !codes.some(
 
 function mergeDiagnoses(items: Item<IntakeDiagnosis>[]): IntakeDiagnosis[] {
   const groups = groupBy(items, sameDiagnosis);
+  const rank = (d: IntakeDiagnosis) => (d.icd10Source !== "inferred" && d.icd10.length ? 0 : d.icd10.length ? 1 : 2);
   return groups.map((group) => {
     const ordered = byStrength(group);
     const stated = ordered.filter((i) => i.fact.icd10.length && i.fact.icd10Source !== "inferred");
@@ -217,7 +272,10 @@ function mergeDiagnoses(items: Item<IntakeDiagnosis>[]): IntakeDiagnosis[] {
     // The name a person wrote beats a code's title; among written names, the strongest source.
     const named = ordered.find((i) => i.fact.name) ?? null;
     const otherCodings = uniqBy(ordered.flatMap((i) => i.fact.otherCodings), (c) => `${c.system}|${c.code}`);
-    const notes = uniq(ordered.flatMap((i) => i.fact.notes)).filter((n) => !(stated.length && /inferred from the (?:diagnosis )?name/.test(n)));
+    const isInferredNote = (n: string) => /inferred from the (?:diagnosis )?name/.test(n);
+    const allNotes = uniq(ordered.flatMap((i) => i.fact.notes));
+    // One note says how an inferred code was found; none when a code was stated.
+    const notes = [...allNotes.filter((n) => !isInferredNote(n)), ...(stated.length ? [] : allNotes.filter(isInferredNote).slice(0, 1))];
     const dx: IntakeDiagnosis = {
       icd10: codes,
       name: named?.fact.name ?? null,
@@ -230,7 +288,7 @@ function mergeDiagnoses(items: Item<IntakeDiagnosis>[]): IntakeDiagnosis[] {
     };
     if (codes.length) dx.icd10Source = stated.length ? "stated" : "inferred";
     return dx;
-  });
+  }).sort((a, b) => rank(a) - rank(b));
 }
 
 function uniqBy<T>(list: T[], key: (t: T) => string): T[] {
@@ -248,16 +306,14 @@ function uniqBy<T>(list: T[], key: (t: T) => string): T[] {
 
 const nameKeys = (name: string) => new Set(drugNameKeys(name));
 
-function sameMedication(a: IntakeMedicationRequest, b: IntakeMedicationRequest): boolean {
-  if (a.ndc && b.ndc) return a.ndc === b.ndc || a.ndc.slice(0, 9) === b.ndc.slice(0, 9);
-  const ka = nameKeys(a.name);
-  const kb = nameKeys(b.name);
-  for (const k of ka) if (kb.has(k)) return true;
-  return false;
-}
+/** One drug: the same NDC product (first nine digits), else brand or generic names that are linked. */
+const sameMedication = (aliases: DrugAliases) => (a: IntakeMedicationRequest, b: IntakeMedicationRequest): boolean => {
+  if (a.ndc && b.ndc) return a.ndc.slice(0, 9) === b.ndc.slice(0, 9);
+  return aliases.same(a.name, b.name);
+};
 
-function mergeMedications(items: Item<IntakeMedicationRequest>[], warnings: string[]): IntakeMedicationRequest[] {
-  const groups = groupBy(items, sameMedication);
+function mergeMedications(items: Item<IntakeMedicationRequest>[], aliases: DrugAliases, warnings: string[]): IntakeMedicationRequest[] {
+  const groups = groupBy(items, sameMedication(aliases));
   return groups.map((group) => {
     const ordered = byStrength(group);
     const what = ordered.find((i) => i.fact.name)?.fact.name ?? "the medication";
@@ -310,12 +366,9 @@ function mergeMedications(items: Item<IntakeMedicationRequest>[], warnings: stri
 
 const OUTCOME_RANK: Record<PriorTreatment["outcome"], number> = { failed: 3, inadequate_response: 3, intolerant: 3, contraindicated: 3, ongoing: 1, unknown: 0 };
 
-function mergeTreatments(items: Item<PriorTreatment>[]): PriorTreatment[] {
-  const same = (a: PriorTreatment, b: PriorTreatment) => {
-    const kb = nameKeys(b.drug);
-    return [...nameKeys(a.drug)].some((k) => kb.has(k));
-  };
-  return groupBy(items, same).map((group) => {
+function mergeTreatments(items: Item<PriorTreatment>[], aliases: DrugAliases, requested: IntakeMedicationRequest[]): PriorTreatment[] {
+  const same = (a: PriorTreatment, b: PriorTreatment) => aliases.same(a.drug, b.drug);
+  const merged = groupBy(items, same).map((group) => {
     // A stated outcome beats "ongoing" or none; then the stronger source.
     const ordered = [...group].sort((a, b) => OUTCOME_RANK[b.fact.outcome] - OUTCOME_RANK[a.fact.outcome] || b.strength - a.strength || a.order - b.order);
     const top = ordered[0].fact;
@@ -330,6 +383,8 @@ function mergeTreatments(items: Item<PriorTreatment>[]): PriorTreatment[] {
       evidence: uniqueEvidence(group.flatMap((i) => i.fact.evidence)),
     };
   });
+  // The requested drug is not a drug tried before, unless a source says how a trial of it went (a renewal).
+  return merged.filter((t) => !(t.outcome === "unknown" && requested.some((m) => aliases.same(m.name, t.drug))));
 }
 
 function mergeLabs(labs: LabResult[]): LabResult[] {
@@ -361,6 +416,14 @@ export function mergeFacts(sources: SourcedFacts[], opts: MergeOptions = {}): In
   const items = <T>(get: (f: IntakeFacts) => T[]): Item<T>[] =>
     sources.flatMap((s) => get(s.facts).map((fact) => ({ fact, strength: s.strength, source: s.source, order: order++ })));
 
+  const aliases = new DrugAliases();
+  for (const s of [...sources, ...(opts.guesses ?? [])]) {
+    for (const name of [...s.facts.medicationRequests.map((m) => m.name), ...s.facts.priorTreatments.map((t) => t.drug)]) {
+      const keys = drugNameKeys(name);
+      if (keys.length > 1) aliases.link(keys);
+    }
+  }
+
   out.patient = mergePatients(items((f) => (f.patient ? [f.patient] : [])), warnings);
   out.practitioners = mergePractitioners(items((f) => f.practitioners), warnings);
   out.diagnoses = mergeDiagnoses(items((f) => f.diagnoses));
@@ -369,15 +432,15 @@ export function mergeFacts(sources: SourcedFacts[], opts: MergeOptions = {}): In
   const guessed = (opts.guesses ?? []).flatMap((s) => s.facts.medicationRequests.map((fact) => ({ fact, strength: s.strength, source: s.source, order: order++ })));
   let medications = stated;
   if (stated.length) {
-    medications = [...stated, ...guessed.filter((g) => stated.some((s) => sameMedication(s.fact, g.fact)))];
+    medications = [...stated, ...guessed.filter((g) => stated.some((s) => sameMedication(aliases)(s.fact, g.fact)))];
   } else if (guessed.length) {
-    const groups = groupBy(guessed, sameMedication).sort((a, b) => b.length - a.length || a[0].order - b[0].order);
+    const groups = groupBy(guessed, sameMedication(aliases)).sort((a, b) => b.length - a.length || a[0].order - b[0].order);
     medications = groups[0];
     warnings.push(`No document states the requested medication; ${groups[0][0].fact.name} is taken from a note that plans to start it (${groups[0][0].source}).`);
   }
-  out.medicationRequests = mergeMedications(medications, warnings);
+  out.medicationRequests = mergeMedications(medications, aliases, warnings);
 
-  out.priorTreatments = mergeTreatments(items((f) => f.priorTreatments));
+  out.priorTreatments = mergeTreatments(items((f) => f.priorTreatments), aliases, out.medicationRequests);
   out.labs = mergeLabs(sources.flatMap((s) => s.facts.labs));
   const procedures = new Map<string, IntakeFacts["procedures"][number]>();
   for (const p of sources.flatMap((s) => s.facts.procedures)) {
@@ -401,6 +464,9 @@ export function mergeFacts(sources: SourcedFacts[], opts: MergeOptions = {}): In
     if (p.npi && p.npiValid === false) {
       warnings.push(`The NPI ${p.npi}${p.family ? ` of ${practitionerName(p)}` : ""} is not a valid NPI (10 digits with a Luhn check digit over the 80840 prefix); it is kept as written.`);
     }
+  }
+  for (const dx of out.diagnoses) {
+    if (dx.icd10Source === "inferred") warnings.push(`ICD-10-CM ${dx.icd10.join(", ")} for "${dx.name}" was inferred from the diagnosis name; no code was stated.`);
   }
   out.warnings = uniq([...sources.flatMap((s) => s.facts.warnings), ...warnings]);
   return out;

@@ -157,14 +157,22 @@ function extendName(text: string, mention: DrugMention) {
   mention.name = text.slice(mention.start, mention.end);
 }
 
-/** "Epidiolex (cannabidiol) 100 mg/mL oral solution" -> ["epidiolex", "cannabidiol"]: the names a drug goes by. */
+/** Words of a drug description that are not its name: amounts, units, forms, release types. */
+const NOT_NAME = /^(?:\d.*|hr|hour|day|mg|mcg|g|ml|l|unt|unit|units|actuat|actuation|meq|%|oral|tablet|tablets|capsule|capsules|solution|suspension|injection|injectable|prefilled|syringe|pen|auto-injector|extended|release|delayed|er|xr|sr|dr|topical|cream|ointment|vial|kit|pack|dose|doses|chewable|disintegrating|\/|-|and|with|the|of|in|per|for)$/i;
+
+const nameWord = (text: string) => text.split(/[\s,/]+/).map((w) => w.replace(/[^A-Za-z0-9-]/g, "")).find((w) => w && !NOT_NAME.test(w) && /^[A-Za-z]/.test(w)) ?? "";
+
+/**
+ * The names a drug goes by, lower case: "Epidiolex (cannabidiol) 100 mg/mL oral solution" -> ["epidiolex",
+ * "cannabidiol"]; "24 HR Metformin hydrochloride 500 MG Extended Release Oral Tablet" -> ["metformin"].
+ */
 export function drugNameKeys(name: string): string[] {
   const keys = new Set<string>();
-  const head = name.replace(/\([^)]*\)/g, " ").trim().split(/[\s,/]+/)[0] ?? "";
-  if (head) keys.add(head.toLowerCase().replace(/[^a-z0-9-]/g, ""));
+  const head = nameWord(name.replace(/\([^)]*\)/g, " "));
+  if (head) keys.add(head.toLowerCase());
   for (const m of name.matchAll(/\(([^)]+)\)/g)) {
-    const inner = m[1].trim().split(/[\s,/]+/)[0];
-    if (inner && /^[A-Za-z]/.test(inner)) keys.add(inner.toLowerCase().replace(/[^a-z0-9-]/g, ""));
+    const inner = nameWord(m[1]);
+    if (inner) keys.add(inner.toLowerCase());
   }
   return [...keys].filter((k) => k.length >= 3);
 }
