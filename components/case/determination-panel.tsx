@@ -45,6 +45,7 @@ function DeterminationBody({ d, count }: { d: Determination; count: number }) {
         )}
         <span className="text-slate-600">generated {formatDateTime(d.generated_at)}{count > 1 ? ` · ${count} runs` : ""}</span>
       </div>
+      {d.summary && <p className="text-slate-900">{d.summary}</p>}
       {d.recommendation && <p className="rounded-md bg-slate-50 p-3 text-slate-900"><span className="font-medium">Recommendation: </span>{d.recommendation}</p>}
       {d.missing_information && d.missing_information.length > 0 && (
         <div className="rounded-md border border-amber-200 bg-amber-50 p-3 text-amber-950">

@@ -5,9 +5,9 @@ import path from "node:path";
 import { addReviewer, createTestWorkspace, type TestWorkspace } from "../support/workspace";
 import { keepScreenshot, logIn } from "../support/portal";
 import { apiClient } from "../support/api";
-import { addClaims, addPolicy, createCase, expectDeterminationShown, expectPolicyCheckShown, formPdf, runFromCasePage, uploadPdf, type RunAnswer } from "../support/cases";
+import { addClaims, addPolicy, CLINICAL_NOTE, createCase, expectDeterminationShown, expectPolicyCheckShown, formPdf, runFromCasePage, uploadPdf, type RunAnswer } from "../support/cases";
 import { send, startDocServer } from "../support/doc-server";
-import { fhirBundle } from "../support/fixtures";
+import { fhirBundle, makePdf, PA_FORM_PAGE } from "../support/fixtures";
 
 let a: TestWorkspace;
 let b: TestWorkspace;
@@ -254,6 +254,43 @@ test("a reviewer of workspace B never sees workspace A's cases", async ({ page, 
   await keepScreenshot(page, "case-not-found");
   await page.getByRole("link", { name: "Back to cases" }).click();
   await expect(page).toHaveURL(/\/cases$/);
+});
+
+test("several PDFs become one case: each uploaded with its own progress, sent as ePA document_urls", async ({ page }) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pa-ui-"));
+  const files = [["request-form.pdf", await makePdf([PA_FORM_PAGE])], ["clinic-note.pdf", await makePdf([CLINICAL_NOTE])]] as const;
+  for (const [name, bytes] of files) fs.writeFileSync(path.join(dir, name), bytes);
+  await logIn(page, a.adminEmail, a.adminPassword);
+  await page.goto("/cases/new");
+  const caseId = `TWO-${Date.now()}`;
+  await page.getByLabel("Case id").fill(caseId);
+  await page.getByLabel(/PDF files/).setInputFiles(files.map(([name]) => path.join(dir, name)));
+  await expect(page.getByRole("list", { name: "Chosen files" }).getByRole("listitem")).toHaveCount(2);
+  // Remove one, add it back: the list is the reviewer's to edit before sending.
+  await page.getByRole("button", { name: "Remove clinic-note.pdf" }).click();
+  await expect(page.getByRole("list", { name: "Chosen files" }).getByRole("listitem")).toHaveCount(1);
+  await page.getByLabel(/PDF files/).setInputFiles(path.join(dir, "clinic-note.pdf"));
+
+  const uploads: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST" && r.url().endsWith("/api/v1/documents")) uploads.push(`${r.headers()["content-type"]} ${decodeURIComponent(r.headers()["x-file-name"] ?? "")}`);
+  });
+  const [create] = await Promise.all([
+    page.waitForRequest((r) => r.method() === "POST" && r.url().endsWith("/api/v1/prior_auths")),
+    page.getByRole("button", { name: "Create case" }).click(),
+  ]);
+  expect(uploads).toEqual(["application/pdf request-form.pdf", "application/pdf clinic-note.pdf"]);
+  const body = create.postDataJSON();
+  expect(body).toMatchObject({ case_id: caseId, expedited: false, ePA: { document_urls: [expect.stringMatching(/^pa-document:/), expect.stringMatching(/^pa-document:/)] } });
+  expect(body.document_url).toBeUndefined();
+
+  await expect(page).toHaveURL(/\/cases\/[0-9a-f-]{36}$/, { timeout: 45_000 });
+  const viewer = page.getByRole("region", { name: "Documents" });
+  const picker = viewer.getByRole("list", { name: "Documents of this case" });
+  await expect(picker.getByRole("button")).toHaveText(["request-form.pdf", "clinic-note.pdf"]);
+  await picker.getByRole("button", { name: "clinic-note.pdf" }).click();
+  await expect(picker.getByRole("button", { name: "clinic-note.pdf" })).toHaveAttribute("aria-pressed", "true");
+  await expect(viewer.getByLabel("Text of clinic-note.pdf, page 1")).toContainText("clobazam 10 mg daily");
 });
 
 test("with no active policy for the drug, the checks say so calmly in the API's words", async ({ page, request }) => {

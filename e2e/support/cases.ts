@@ -110,6 +110,9 @@ export async function expectDeterminationShown(page: Page, answer: RunAnswer): P
     return false;
   }
   await expect(section.getByText(/^generated /)).toBeVisible();
-  if (answer.body.determination.recommendation) await expect(section).toContainText(answer.body.determination.recommendation);
+  const { recommendation, summary, reasoning } = answer.body.determination as { recommendation: string; summary: string; reasoning: { description: string }[] };
+  if (recommendation) await expect(section).toContainText(recommendation);
+  if (summary) await expect(section).toContainText(summary);
+  if (reasoning.length) await expect(section.getByRole("listitem").filter({ hasText: reasoning[0].description }).first()).toBeVisible();
   return true;
 }
