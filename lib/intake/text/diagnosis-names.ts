@@ -1,7 +1,7 @@
 // A diagnosis name as written, cleaned for use ("● consistent with high-grade osteosarcoma." -> "high-grade
 // osteosarcoma"), its verification status from hedging words, and a diagnosis built from it (with the ICD-10-CM
 // category inferred from the name when no code was given).
-import { icd10ForName } from "@/lib/intake/codes/icd10-names";
+import { icd10ForName, normalizeDiagnosisName } from "@/lib/intake/codes/icd10-names";
 import { icd10Title } from "@/lib/intake/codes/icd10";
 import { emptyDiagnosis } from "@/lib/intake/facts";
 import type { Evidence, IntakeDiagnosis } from "@/lib/intake/types";
@@ -65,4 +65,36 @@ export function diagnosisFrom(name: string | null, codes: string[], evidence: Ev
     }
   }
   return dx;
+}
+
+/** Words that qualify a condition rather than name it; two names differing only in them name one condition. */
+const QUALIFIERS = new Set([
+  "high", "low", "grade", "metastatic", "recurrent", "chronic", "acute", "severe", "moderate", "mild", "refractory", "intractable",
+  "advanced", "stage", "left", "right", "bilateral", "syndrome", "disease", "disorder", "the", "of", "with", "without", "and",
+  "active", "history", "suspected", "possible", "probable", "new", "known", "type", "unspecified", "primary", "secondary",
+]);
+
+const coreWords = (name: string) => normalizeDiagnosisName(name).split(" ").filter((w) => w && !QUALIFIERS.has(w));
+
+function typoEqual(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (Math.abs(a.length - b.length) > 1 || Math.min(a.length, b.length) < 6) return false;
+  let i = 0;
+  while (i < Math.min(a.length, b.length) && a[i] === b[i]) i++;
+  return a.slice(i + 1) === b.slice(i + 1) || a.slice(i + 1) === b.slice(i) || a.slice(i) === b.slice(i + 1);
+}
+
+/**
+ * Two written names for the same condition: the core words of one (qualifiers such as "high-grade", "metastatic",
+ * "syndrome" aside) all appear in the other, one-letter typos allowed. "Metastatic Osteosarcoma" and "high-grade
+ * osteosarcoma" are the same; "Lennox-Gustaut Syndrome" and "Lennox Gastaut" are the same; "type 1 diabetes" and
+ * "type 2 diabetes" are not (digits must match).
+ */
+export function sameDiagnosisName(a: string | null, b: string | null): boolean {
+  if (!a || !b) return false;
+  const wa = coreWords(a);
+  const wb = coreWords(b);
+  if (!wa.length || !wb.length) return false;
+  const [small, large] = wa.length <= wb.length ? [wa, wb] : [wb, wa];
+  return small.every((w) => large.some((x) => typoEqual(w, x)));
 }

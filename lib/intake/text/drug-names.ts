@@ -25,10 +25,10 @@ const NOT_DRUGS = new Set([
   "provide", "decide", "inside", "outside", "beside", "aside", "divide", "override", "slide", "pride", "bride", "tried", "suicide",
   "peptide", "nucleotide", "oxide", "chloride", "fluoride", "bromide", "iodide", "sulfide", "carbide", "glide", "mod", "model",
   "cort", "apart", "depart", "virtual", "statin", "diol", "tropium", "pril", "cef", "vir", "quine", "fene", "ase", "mab", "nib",
-  "modest", "period", "idone", "olol", "umab", "sone", "solone", "etam", "bart", "dopa", "bital", "formin", "proate", "proic",
+  "modest", "period", "cholesterol", "sterol", "steroid", "steroids", "bicarbonate", "idone", "olol", "umab", "sone", "solone", "etam", "bart", "dopa", "bital", "formin", "proate", "proic",
 ]);
 
-const STEM_RE = new RegExp(`^[a-z]{3,}(?:${[...STEMS].sort((a, b) => b.length - a.length).join("|")})$`, "i");
+const STEM_RE = new RegExp(`^[a-z]{2,}(?:${[...STEMS].sort((a, b) => b.length - a.length).join("|")})$`, "i");
 
 /** Does the word look like a nonproprietary drug name? */
 export function hasDrugStem(word: string): boolean {

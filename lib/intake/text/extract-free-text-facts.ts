@@ -8,6 +8,7 @@ import { findProcedureCodes } from "@/lib/intake/codes/procedure-codes";
 import { emptyFacts, emptyMedicationRequest, emptyPatient, emptyPractitioner, genderFrom, textEvidence } from "@/lib/intake/facts";
 import type { IntakeFacts, SourceDocument } from "@/lib/intake/types";
 import { findDates, parseBirthDate, type DateOptions } from "./dates";
+import { icd10ForName } from "@/lib/intake/codes/icd10-names";
 import { cleanDiagnosisName, diagnosisFrom } from "./diagnosis-names";
 import { findDrugMentions } from "./drug-names";
 import { clauseAround, findPriorTreatments } from "./find-prior-treatments";
@@ -138,10 +139,13 @@ function diagnosesIn(doc: SourceDocument, page: Page, facts: IntakeFacts, opts: 
       const phraseStart = m.index + m[0].length - m[1].length;
       if (NEGATED.test(text.slice(Math.max(0, m.index - 30), m.index))) continue;
       const phrase = m[1].replace(PHRASE_END, "");
-      const parts = list ? splitList(phrase) : [{ text: phrase, offset: 0 }];
+      // A list names several conditions; elsewhere only the first of "X and Y" is the condition ("X and need for ...").
+      const parts = list ? splitList(phrase) : splitList(phrase).slice(0, 1);
       for (const part of parts) {
         const clean = cleanDiagnosisName(part.text);
         if (!clean) continue;
+        // Hedged mentions ("concern for ...") name findings as often as diagnoses: only a known condition counts.
+        if ((provisional || clean.provisional) && !icd10ForName(clean.name)) continue;
         const start = phraseStart + part.offset + Math.max(0, part.text.indexOf(clean.name));
         const end = start + clean.name.length;
         const onset = onsetAfter(text, phraseStart + m[1].length, end, opts);

@@ -50,6 +50,8 @@ export function findLabs(lines: Line[], opts: DateOptions = {}): LabHit[] {
       let resultCell = header.resultX !== null ? cells.slice(1).find((c) => c.x0 !== null && c.x1 !== null && Math.abs(c.x0 - (header as { resultX: number }).resultX) < 45) : undefined;
       if (!resultCell && cells.length === header.count) resultCell = cells[header.result];
       if (!resultCell || resultCell === nameCell) continue;
+      // A row that only carries wrapped units ("Count | 10^9/L | 10^9/L") is the end of the row above.
+      if (/^\s*(?:x\s*)?10\^/.test(resultCell.text) || KNOWN_UNIT.test(resultCell.text.trim())) continue;
       const m = VALUE.exec(resultCell.text.trim());
       if (!m) continue;
       let unit: string | null = m[2] ?? null;

@@ -25,14 +25,16 @@ export function clauseAround(text: string, start: number, end: number): { text: 
   let s = start;
   const minS = Math.max(0, start - 220);
   while (s > minS && !/[.;!?\n]/.test(text[s - 1])) s--;
-  // A line that does not end a sentence carries on from the line before.
-  if (s > minS && text[s - 1] === "\n" && s >= 2 && !/[.;:!?]/.test(text[s - 2])) {
+  // A line that does not end a sentence carries on from the line before, unless either is a table row.
+  const lineOf = (at: number) => text.slice(text.lastIndexOf("\n", at - 1) + 1, text.indexOf("\n", at) < 0 ? text.length : text.indexOf("\n", at));
+  const tabular = (at: number) => lineOf(at).includes(" | ");
+  if (s > minS && text[s - 1] === "\n" && s >= 2 && !/[.;:!?]/.test(text[s - 2]) && !tabular(s) && !tabular(s - 1)) {
     s--;
     while (s > minS && !/[.;!?\n]/.test(text[s - 1])) s--;
   }
   let e = end;
   const maxE = Math.min(text.length, end + 220);
-  while (e < maxE && !/[.;!?]/.test(text[e]) && !(text[e] === "\n" && /[.;:]\s*$/.test(text.slice(s, e)))) e++;
+  while (e < maxE && !/[.;!?]/.test(text[e]) && !(text[e] === "\n" && (/[.;:]\s*$/.test(text.slice(s, e)) || tabular(e) || tabular(e + 1)))) e++;
   return { text: text.slice(s, e), start: s };
 }
 

@@ -7,11 +7,11 @@ export function strengthIn(text: string): string | null {
   return STRENGTH.exec(text)?.[0].replace(/\s+/g, " ").trim() ?? null;
 }
 
-const DOSE = /\b(?:take|inject|apply|give|use|administer|inhale|instill|infuse|place|insert|chew|dissolve)\s+(\d+(?:\.\d+)?)\s*(mL|ml|mg|mcg|g|tablets?|tabs?|capsules?|caps?|units?|puffs?|drops?|pens?|syringes?|sprays?|patch(?:es)?|vials?|applications?)\b/i;
+const DOSE = /\b(?:take|inject|apply|give|use|administer|inhale|instill|infuse|place|insert|chew|dissolve)\s+(\d+(?:\.\d+)?)\s*((?:mL|ml|mg|mcg|g|tablets?|tabs?|capsules?|caps?|units?|puffs?|drops?|pens?|syringes?|sprays?|patch(?:es)?|vials?|applications?)(?:\s*\/\s*(?:kg|m²|m2|day|dose|hr|h|week|wk))*)(?![A-Za-z0-9/])/i;
 
 export function doseIn(directions: string): { value: string; unit: string } | null {
   const m = DOSE.exec(directions);
-  return m ? { value: m[1], unit: m[2] } : null;
+  return m ? { value: m[1], unit: m[2].replace(/\s+/g, "") } : null;
 }
 
 const ROUTES: [string, RegExp][] = [

@@ -301,7 +301,10 @@ function continuation(lines: Line[], i: number, value: string): { value: string;
 }
 
 const QUESTION_END = /\?\s*\**\s*(?:\([^)]{0,60}\)?)?\s*$/;
-const CHECKBOXES_ONLY = /^[\s❑☐☑☒■□]*(?:yes|no|n\/a|unknown)?(?:\s*[❑☐☑☒■□]\s*(?:yes|no|n\/a|unknown))*\s*$/i;
+// Check box glyphs: Unicode boxes, and what symbol fonts (Wingdings, ZapfDingbats) without a Unicode map come out
+// as: control and private-use characters.
+const BOX = "[❑☐☑☒■□\\u0000-\\u0008\\u000E-\\u001F\\u007F-\\u009F\\uE000-\\uF8FF]";
+const CHECKBOXES_ONLY = new RegExp(`^(?:\\s|${BOX})*(?:yes|no|n\\/a|unknown)?(?:\\s*${BOX}\\s*(?:yes|no|n\\/a|unknown))*\\s*$`, "i");
 
 /** A question cell ("... requested?") and what is written after it on the line, if anything. */
 function readQuestion(line: Line, candidates: Candidate[]): Omit<QuestionHit, "line"> | null {
