@@ -117,6 +117,8 @@ function cleanSpan(text: string, start: number, end: number, offset: number): { 
 function headingRoles(line: Line): { role: Role; x0: number | null; x1: number | null }[] | null {
   const cells = line.cells.filter((c) => c.text.trim());
   if (!cells.length || line.text.length > 160) return null;
+  // "Medication Requested: Humira" is a field, not a heading: a heading carries no value after a colon.
+  if (cells.some((c) => /[:：]\s*[^\s(*]/.test(c.text))) return null;
   const roles = cells.map((c) => HEADING.find(([, re]) => re.test(c.text))?.[0] ?? null);
   if (roles.some((r) => r === null)) return null;
   return cells.map((c, i) => ({ role: roles[i] as Role, x0: c.x0, x1: c.x1 }));
@@ -243,6 +245,11 @@ export function readLabelledFields(page: { text: string; layout?: PageLayout }):
       if (role === "trial" && !trial) return;
       if (role === null) {
         role = roleByColumn(columns, c.x);
+        // No positions, but as many cells as the heading has columns: the cell's index is its column.
+        if (role === null && columns.length > 1 && line.cells.length === columns.length) {
+          const index = line.cells.findIndex((cell) => c.labelStart >= cell.start - line.start && c.labelStart <= cell.end - line.start);
+          if (index >= 0) role = columns[index].role;
+        }
         if (role === null && columns.length > 1) {
           // No positions: take the columns in order, moving right when a field repeats on the line or a label of
           // the next column's owner has appeared.
