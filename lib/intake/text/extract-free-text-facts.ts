@@ -127,9 +127,22 @@ function diagnosesIn(doc: SourceDocument, page: Page, facts: IntakeFacts, opts: 
       nameRaw = trailing[1];
       nameStart = code.end + trailing.index + trailing[0].indexOf(trailing[1]);
     }
-    const clean = nameRaw ? cleanDiagnosisName(nameRaw.replace(/^.*\b(?:assessment|diagnos[ie]s|dx|impression|plan)\s*:\s*/i, "")) : null;
+    let clean = nameRaw ? cleanDiagnosisName(nameRaw.replace(/^.*\b(?:assessment|diagnos[ie]s|dx|impression|plan)\s*:\s*/i, "")) : null;
+    if (!clean && nameRaw) {
+      // "Jane has Lennox-Gastaut syndrome (G40.811)": the name is what follows the last verb or preposition.
+      const tail = /^(.*\b(?:has|have|had|with|of|for|is|are|was|were|from|shows?|diagnosed)\s+)(.+)$/i.exec(nameRaw);
+      if (tail) {
+        clean = cleanDiagnosisName(tail[2]);
+        if (clean) nameStart += tail[1].length;
+      }
+    }
     const evidence = [textEvidence(doc, page, code.start, code.end, "icd10")];
-    if (clean) evidence.unshift(textEvidence(doc, page, nameStart, nameStart + nameRaw.length, "name"));
+    if (clean) {
+      // Quote the name as cleaned when it is written so ("(G40.811)" and leading words left out), else the phrase.
+      const at = text.indexOf(clean.name, nameStart);
+      const [s, e] = at >= 0 && at < lineEnd ? [at, at + clean.name.length] : [nameStart, Math.min(lineEnd, nameStart + nameRaw.length)];
+      evidence.unshift(textEvidence(doc, page, s, e, "name"));
+    }
     facts.diagnoses.push(diagnosisFrom(clean?.name ?? null, [code.code], evidence, { provisional: clean?.provisional }));
   }
   // Diagnoses named in a problem list or a history, without a code.

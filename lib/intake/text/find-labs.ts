@@ -21,7 +21,7 @@ const KNOWN_UNIT = /^(?:x\s*10\^?\d+\/\w+|10\^?\d+\/\w+|%|[a-zµμ]*\/[a-z0-9.]+
 
 function pageDate(lines: Line[], opts: DateOptions): string | null {
   for (const line of lines.slice(0, 12)) {
-    if (!/\b(?:lab|laborator|collected|drawn|result|work ?up|report|date)\b/i.test(line.text)) continue;
+    if (!/\b(?:labs?|laborator\w*|collected|drawn|results?|work ?up|report|date)\b/i.test(line.text)) continue;
     const date = findDates(line.text, opts)[0];
     if (date) return date.iso;
   }

@@ -64,7 +64,10 @@ export function findPriorTreatments(
   for (const mention of mentions) {
     if (opts.exclude?.(mention.name) || (mention.alias && opts.exclude?.(mention.alias))) continue;
     const clause = clauseAround(text, mention.start, mention.end);
-    const stated = outcomeOf(clause.text, "unknown");
+    let stated = outcomeOf(clause.text, "unknown");
+    // "failed clobazam because of breakthrough seizures": the verb on the drug states the outcome.
+    const verb = text.slice(Math.max(0, mention.start - 30), mention.start);
+    if (/\b(?:failed|failure (?:of|on)|failing)\s+(?:on\s+|the\s+|a trial of\s+)?$/i.test(verb) && (stated === "inadequate_response" || stated === "ongoing" || stated === "unknown")) stated = "failed";
     const isTried = mention.cues.includes("tried");
     if (mention.cues.includes("start") && !isTried) continue;
     if (!opts.inTrialSection && !isTried && (stated === "unknown" || STARTING.test(clause.text))) continue;
