@@ -95,7 +95,8 @@ export const ZEpaProcedure = z.object({ code: code.optional(), description: text
 export const ZEpaPayload = z.object({
   patient: ZEpaPatient.optional(),
   prescriber: ZEpaPrescriber.optional(),
-  medication: z.union([ZEpaMedication, z.array(ZEpaMedication)]).optional(),
+  /** One medication object or several (parsed as a list; `medicationIsList` says which was sent). */
+  medication: z.array(ZEpaMedication).optional(),
   diagnoses: z.array(ZEpaDiagnosis).optional(),
   questions: z.array(ZEpaQuestion).optional(),
   prior_treatments: z.array(ZEpaPriorTreatment).optional(),
@@ -166,22 +167,26 @@ function removeAt(root: unknown, path: readonly PropertyKey[]) {
 }
 
 /** The payload's readable parts and a warning for each part that could not be read. Never throws. */
-export function parseEpaPayload(payload: unknown): { data: TEpaPayload; warnings: string[] } {
+export function parseEpaPayload(payload: unknown): { data: TEpaPayload; warnings: string[]; medicationIsList: boolean } {
   const warnings: string[] = [];
   if (typeof payload !== "object" || payload === null || Array.isArray(payload)) {
-    return { data: {}, warnings: ["epa_payload is not a JSON object; it was ignored."] };
+    return { data: {}, warnings: ["epa_payload is not a JSON object; it was ignored."], medicationIsList: false };
   }
   const value = normaliseKeys(payload) as Record<string, unknown>;
-  if (value.diagnoses !== undefined && !Array.isArray(value.diagnoses)) value.diagnoses = [value.diagnoses];
+  // A lone object where a list belongs is read as a list of one (a union would drop the whole field on one bad key).
+  const medicationIsList = Array.isArray(value.medication);
+  for (const key of ["diagnoses", "medication", "questions", "prior_treatments", "procedures"]) {
+    if (value[key] !== undefined && value[key] !== null && !Array.isArray(value[key])) value[key] = [value[key]];
+  }
   for (let attempt = 0; attempt < 50; attempt++) {
     const result = ZEpaPayload.safeParse(value);
-    if (result.success) return { data: result.data, warnings };
+    if (result.success) return { data: result.data, warnings, medicationIsList };
     for (const issue of result.error.issues) {
       const path = issue.path.length ? issue.path.join(".") : "(root)";
       warnings.push(`epa_payload.${path}: ${issue.message}; the field was ignored.`);
-      if (!issue.path.length) return { data: {}, warnings };
+      if (!issue.path.length) return { data: {}, warnings, medicationIsList };
       removeAt(value, issue.path);
     }
   }
-  return { data: {}, warnings: [...warnings, "epa_payload could not be read."] };
+  return { data: {}, warnings: [...warnings, "epa_payload could not be read."], medicationIsList };
 }

@@ -32,7 +32,7 @@ export function extractEpaFacts(payload: unknown): IntakeFacts {
   if (typeof payload === "object" && payload !== null && "resourceType" in payload) {
     return extractFhirFacts({ id: EPA_PAYLOAD_SOURCE }, payload);
   }
-  const { data, warnings } = parseEpaPayload(payload);
+  const { data, warnings, medicationIsList } = parseEpaPayload(payload);
   const facts = emptyFacts();
   facts.warnings.push(...warnings);
   const ev = (path: string, value: unknown, field: string) => jsonEvidence({ id: EPA_PAYLOAD_SOURCE }, path, value, field);
@@ -110,9 +110,8 @@ export function extractEpaFacts(payload: unknown): IntakeFacts {
     if (dx.icd10.length || dx.otherCodings.length || dx.name) facts.diagnoses.push(dx);
   });
 
-  const medications = Array.isArray(data.medication) ? data.medication : data.medication ? [data.medication] : [];
-  medications.forEach((m, i) => {
-    const base = Array.isArray(data.medication) ? `medication[${i}]` : "medication";
+  (data.medication ?? []).forEach((m, i) => {
+    const base = medicationIsList ? `medication[${i}]` : "medication";
     const ndc = m.ndc ? normalizeNdc(m.ndc) : null;
     if (m.ndc && !ndc) facts.warnings.push(`${base}.ndc "${m.ndc}" is not an NDC in a known layout; it was ignored.`);
     if (!m.drug_name && !ndc) return;
