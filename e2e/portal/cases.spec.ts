@@ -60,6 +60,12 @@ test("a reviewer uploads a PDF as a new case, reviews its evidence, decides, and
   test.setTimeout(120_000);
   const reviewer = await addReviewer(a.workspaceId);
   const caseId = `PA-UI-${Date.now()}`;
+  // No uncaught errors and no React warnings (hydration, keys) on the way.
+  const problems: string[] = [];
+  page.on("pageerror", (e) => problems.push(e.message));
+  page.on("console", (m) => {
+    if (m.type() === "error" && !/Failed to load resource/.test(m.text())) problems.push(m.text());
+  });
   await logIn(page, reviewer.email, reviewer.password);
 
   // New case: case id, expedited, a PDF uploaded with progress; the form waits for processing, then opens the case.
@@ -143,6 +149,7 @@ test("a reviewer uploads a PDF as a new case, reviews its evidence, decides, and
 
   await page.getByRole("link", { name: "← Cases" }).first().click();
   await expect(queueRow(page, caseId)).toContainText("Approved");
+  expect(problems).toEqual([]);
 });
 
 test("the queue: SLA clock and overdue, filters, search, sorting, assign to me, keyboard", async ({ page, request }) => {
