@@ -237,6 +237,31 @@ test("the queue refreshes by itself while a case is processing, and stops when n
   expect(lists.length).toBe(seen);
 });
 
+test("Load more follows next_cursor until the last page", async ({ page, request }) => {
+  const doc = await uploadPdf(request, a.apiKey, pdf);
+  const stamp = Date.now();
+  for (const n of [1, 2, 3]) await createCase(request, a.apiKey, { caseId: `PAGE-${stamp}-${n}`, documentUrl: doc.document_url });
+  await logIn(page, a.adminEmail, a.adminPassword);
+  // Pages of 2 instead of 25, so three cases need two pages.
+  const cursors: (string | null)[] = [];
+  await page.route(/\/api\/v1\/prior_auths\?/, (route) => {
+    const url = new URL(route.request().url());
+    url.searchParams.set("limit", "2");
+    cursors.push(url.searchParams.get("cursor"));
+    return route.continue({ url: url.toString() });
+  });
+  await page.goto(`/cases?q=PAGE-${stamp}`);
+  const rows = page.getByRole("row").filter({ hasText: `PAGE-${stamp}` });
+  await expect(rows).toHaveCount(2);
+  await expect(page.getByText("2 cases shown")).toBeVisible();
+  await page.getByRole("button", { name: "Load more" }).click();
+  await expect(rows).toHaveCount(3);
+  await expect(page.getByText("3 cases shown")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Load more" })).toHaveCount(0);
+  expect(await rows.getByRole("link").allTextContents()).toEqual([3, 2, 1].map((n) => `PAGE-${stamp}-${n}`));
+  expect(cursors.filter(Boolean).length).toBeGreaterThan(0);
+});
+
 test("cancel asks first, then stops the clock and shows in the timeline", async ({ page, request }) => {
   const doc = await uploadPdf(request, a.apiKey, pdf);
   const pa = await createCase(request, a.apiKey, { caseId: `CANCEL-${Date.now()}`, documentUrl: doc.document_url });
