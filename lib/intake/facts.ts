@@ -61,6 +61,9 @@ export function jsonEvidence(doc: SourceDocument | { id: string }, path: string,
 
 /** Digits of a phone or fax number, written 555-123-4567 when there are ten (or eleven starting with 1). */
 export function normalizePhone(raw: string): string | null {
+  // The first number that looks like a phone number, when the field holds more ("555-222-3333 ext 4, cell ...").
+  const phone = /(?<!\d)(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}(?!\d)/.exec(raw);
+  if (phone) raw = phone[0];
   const digits = raw.replace(/\D/g, "");
   const ten = digits.length === 11 && digits.startsWith("1") ? digits.slice(1) : digits;
   if (ten.length === 10) return `${ten.slice(0, 3)}-${ten.slice(3, 6)}-${ten.slice(6)}`;

@@ -241,7 +241,7 @@ export function extractLabelledFacts(doc: SourceDocument, readings: PageReading[
     void last;
     for (const block of trialBlocks(fields)) {
       const text = page.text.slice(block.start, block.end);
-      for (const t of findPriorTreatments(text, { inTrialSection: true, sectionOutcome: block.outcome, ...opts })) {
+      for (const t of findPriorTreatments(text, { inTrialSection: true, sectionOutcome: block.outcome, lineItems: true, ...opts })) {
         facts.priorTreatments.push(treatmentFrom(t, [textEvidence(doc, page, block.start + t.span.start, block.start + t.span.end, "drug")]));
       }
     }

@@ -38,6 +38,12 @@ export function clauseAround(text: string, start: number, end: number): { text: 
   return { text: text.slice(s, e), start: s };
 }
 
+function lineAround(text: string, at: number): { text: string; start: number } {
+  const start = text.lastIndexOf("\n", at - 1) + 1;
+  const end = text.indexOf("\n", at);
+  return { text: text.slice(start, end < 0 ? text.length : end), start };
+}
+
 export interface TreatmentHit {
   drug: string;
   alias: string | null;
@@ -57,13 +63,14 @@ const STARTING = /\b(?:initiat\w*|start(?:ed|ing)?|begin|began|recommend\w*|plan
  */
 export function findPriorTreatments(
   text: string,
-  opts: { inTrialSection?: boolean; sectionOutcome?: Outcome; exclude?: (name: string) => boolean } & DateOptions = {},
+  opts: { inTrialSection?: boolean; sectionOutcome?: Outcome; exclude?: (name: string) => boolean; lineItems?: boolean } & DateOptions = {},
 ): TreatmentHit[] {
   const hits: TreatmentHit[] = [];
   const mentions = findDrugMentions(text);
   for (const mention of mentions) {
     if (opts.exclude?.(mention.name) || (mention.alias && opts.exclude?.(mention.alias))) continue;
-    const clause = clauseAround(text, mention.start, mention.end);
+    // In a list of drugs tried, a line is an item: its outcome and dates are its own, not the next line's.
+    const clause = opts.lineItems ? lineAround(text, mention.start) : clauseAround(text, mention.start, mention.end);
     let stated = outcomeOf(clause.text, "unknown");
     // "failed clobazam because of breakthrough seizures": the verb on the drug states the outcome.
     const verb = text.slice(Math.max(0, mention.start - 30), mention.start);

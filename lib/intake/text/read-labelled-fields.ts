@@ -89,6 +89,26 @@ interface Candidate {
   labelStart: number;
   valueStart: number;
   x: number | null;
+  /** Alone in its cell without a colon: a column heading. */
+  alone: boolean;
+}
+
+/** A cell that reads like a field name: a few words, no digits, often with "#", "No." or a format hint. */
+const LABEL_LIKE = /^[A-Z][A-Za-z/&' .-]{1,40}(?:\s*(?:#|No\.?|Number|\([^)]{0,40}\)))?:?$/;
+const LABEL_WORD = /#|\b(?:no\.?|number|id|date|name|code|type|group|plan|bin|pcn|dea|tax|license|phone|fax|email|address|city|state|zip)\b/i;
+
+/**
+ * A row of column headings ("Member ID | Group #", "Phone | Fax | Specialty") whose values sit in the row below:
+ * every cell is a heading, at least one is a known label, and there are two known labels or the others read as
+ * field names.
+ */
+function isHeadingRow(line: Line, candidates: Candidate[]): boolean {
+  const cells = line.cells.filter((c) => c.text.trim());
+  if (cells.length < 2 || !candidates.length || candidates.some((c) => !c.alone)) return false;
+  const labelled = new Set(candidates.map((c) => cells.findIndex((cell) => c.labelStart >= cell.start - line.start && c.labelStart < cell.end - line.start)));
+  const others = cells.filter((_, i) => !labelled.has(i));
+  if (others.some((c) => !LABEL_LIKE.test(c.text.trim()))) return false;
+  return labelled.size >= 2 || others.some((c) => LABEL_WORD.test(c.text));
 }
 
 function cleanSpan(text: string, start: number, end: number, offset: number): { value: string; span: Span } | null {
@@ -140,7 +160,8 @@ function findCandidates(line: Line): Candidate[] {
     const defs = labelDefs(m[1]);
     if (!defs.length) continue;
     const labelStart = m.index;
-    const labelEnd = m.index + m[0].length;
+    // A phrase may end in optional characters ("npi #"): the label ends at its last non-space character.
+    const labelEnd = m.index + m[0].trimEnd().length;
     const cell = line.cells.find((c) => labelStart >= c.start - line.start && labelStart <= c.end - line.start);
     const cellStart = cell ? cell.start - line.start : 0;
     const before = line.text.slice(cellStart, labelStart);
@@ -150,12 +171,16 @@ function findCandidates(line: Line): Candidate[] {
     if (!atCellStart && !afterValue) continue;
     const after = line.text.slice(labelEnd);
     const term = TERMINATOR.exec(after);
+    // "Date of Birth (MM/DD/YYYY)" alone in its cell: a column heading whose value is in the next cell or below.
+    const hint = /^\s*(?:#|\([^)|]{0,40}\))/.exec(after)?.[0] ?? "";
+    const rest = after.slice(hint.length);
+    const alone = atCellStart && (rest === "" || rest.startsWith(" | "));
     let valueStart: number;
     if (term) valueStart = labelEnd + term[0].length;
-    else if (atCellStart && (after === "" || after.startsWith(" | ")) && cell && cell.text.trim().length <= m[0].length + 4) valueStart = labelEnd;
+    else if (alone) valueStart = labelEnd + hint.length;
     else if (defs.some((d) => d.bare) && looksLikeCode(defs[0].kind, after)) valueStart = labelEnd;
     else continue;
-    found.push({ defs, label: m[1], labelStart, valueStart, x: xAt(line, line.start + labelStart) });
+    found.push({ defs, label: m[1].trim(), labelStart, valueStart, x: xAt(line, line.start + labelStart), alone: alone && !term });
   }
   return found;
 }
@@ -223,16 +248,19 @@ export function readLabelledFields(page: { text: string; layout?: PageLayout }):
     }
     let sequenceRole: Role | null = null;
     const seenKinds = new Set<string>();
+    const headingRow = isHeadingRow(line, candidates);
     candidates.forEach((c, k) => {
       const end = k + 1 < candidates.length ? candidates[k + 1].labelStart : line.text.length;
-      let cleaned = c.valueStart <= end ? cleanSpan(line.text, c.valueStart, end, line.start) : null;
+      // In a row of column headings each value is in the row below, under its heading; never the next heading.
+      const sameLineEnd = headingRow ? c.valueStart : end;
+      let cleaned = c.valueStart < sameLineEnd ? cleanSpan(line.text, c.valueStart, sameLineEnd, line.start) : null;
       const spans: Span[] = [];
       let value = "";
       if (cleaned) {
         value = cleaned.value;
         spans.push(cleaned.span);
       } else if (!(trial && candidates.length > 1)) {
-        const below = valueBelow(lines, i, c);
+        const below = headingRow ? valueUnder(lines, i, line, c) : valueBelow(lines, i, c);
         if (below) {
           value = below.value;
           spans.push(below.span);
@@ -282,6 +310,25 @@ export function readLabelledFields(page: { text: string; layout?: PageLayout }):
 function chooseDef(defs: LabelDef[], inTrial: boolean): LabelDef | null {
   if (inTrial) return defs.find((d) => d.role === "trial" || d.kind === "drug") ?? defs[0];
   return defs.find((d) => d.role !== "trial") ?? null;
+}
+
+/** The value under a column heading: the next row's cell in the same column (by position, else by index). */
+function valueUnder(lines: Line[], i: number, line: Line, c: Candidate): { value: string; span: Span } | null {
+  const next = lines[i + 1];
+  if (!next || !next.text.trim() || findCandidates(next).some((n) => !n.alone)) return null;
+  const index = line.cells.findIndex((cell) => c.labelStart >= cell.start - line.start && c.labelStart < cell.end - line.start);
+  const heading = line.cells[index];
+  let cell: Line["cells"][number] | undefined;
+  if (heading && heading.x0 !== null && heading.x1 !== null) {
+    const h0 = heading.x0;
+    const nextHeading = line.cells[index + 1];
+    const h1 = nextHeading?.x0 ?? Infinity;
+    cell = next.cells.find((v) => v.x0 !== null && v.x0 >= h0 - 15 && v.x0 < h1 - 5);
+  } else if (next.cells.length === line.cells.length) {
+    cell = next.cells[index];
+  }
+  if (!cell || cell.text.length > 120) return null;
+  return cleanSpan(cell.text, 0, cell.text.length, cell.start);
 }
 
 /** A value written under its label (forms with the label above the box). */
