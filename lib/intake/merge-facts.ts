@@ -3,7 +3,7 @@
 // every source that agrees. Where sources disagree, the strongest source wins and a warning names both values.
 import { drugNameKeys } from "./text/drug-names";
 import { normalizeDiagnosisName } from "./codes/icd10-names";
-import { isIcd10AncestorOrSelf } from "./codes/icd10";
+import { icd10Coverage, icd10Title, isIcd10AncestorOrSelf } from "./codes/icd10";
 import { isValidNpi } from "./codes/npi";
 import { formatNdc11 } from "./codes/ndc";
 import { emptyFacts, type SourcedFacts } from "./facts";
@@ -466,6 +466,11 @@ export function mergeFacts(sources: SourcedFacts[], opts: MergeOptions = {}): In
     }
   }
   for (const dx of out.diagnoses) {
+    for (const code of dx.icd10Source === "inferred" ? [] : dx.icd10) {
+      if (icd10Coverage(code) !== "category") continue;
+      const category = icd10Title(code.slice(0, 3));
+      warnings.push(`ICD-10-CM ${code} is not a subcategory of ${code.slice(0, 3)}${category ? ` (${category.title})` : ""} in the FY2018 code list: check it (a typo, or a code newer than the list).`);
+    }
     if (dx.icd10Source === "inferred") warnings.push(`ICD-10-CM ${dx.icd10.join(", ")} for "${dx.name}" was inferred from the diagnosis name; no code was stated.`);
   }
   out.warnings = uniq([...sources.flatMap((s) => s.facts.warnings), ...warnings]);

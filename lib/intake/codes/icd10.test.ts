@@ -65,3 +65,15 @@ describe("icd10ForName", () => {
     expect(icd10ForName("type 3 diabetes")).toBeNull();
   });
 });
+
+describe("icd10Coverage", () => {
+  it("places codes in the shipped list", async () => {
+    const { icd10Coverage } = await import("./icd10");
+    expect(icd10Coverage("G40.811")).toBe("listed");
+    expect(icd10Coverage("E11.9")).toBe("listed");
+    expect(icd10Coverage("I10")).toBe("listed");
+    expect(icd10Coverage("S72.001A")).toBe("listed"); // injury subcategories are not shipped: the category is enough
+    expect(icd10Coverage("G40.X1")).toBe("category");
+    expect(icd10Coverage("U99.1")).toBe("unknown");
+  });
+});

@@ -92,3 +92,30 @@ export function isIcd10AncestorOrSelf(ancestor: string, code: string): boolean {
   const c = code.replace(".", "").toUpperCase();
   return c.startsWith(a);
 }
+
+const hasChildren = new Map<string, boolean>();
+/** Does the shipped list hold subcategories of this (undotted) code? */
+function listsChildren(key: string): boolean {
+  let known = hasChildren.get(key);
+  if (known === undefined) {
+    known = Object.keys(TITLES).some((k) => k.length === key.length + 1 && k.startsWith(key));
+    hasChildren.set(key, known);
+  }
+  return known;
+}
+
+/**
+ * How well the shipped list knows a code: "listed" (the code or a subcategory above it is listed, or the list has no
+ * subcategories there), "category" (the category exists but none of its listed subcategories leads to the code: a
+ * typo, or a code newer than the FY2018 list), "unknown" (no such category).
+ */
+export function icd10Coverage(code: string): "listed" | "category" | "unknown" {
+  const key = code.replace(".", "").toUpperCase();
+  if (!isKnownIcd10Category(key)) return "unknown";
+  for (let length = 4; length <= Math.min(key.length, 5); length++) {
+    const parent = key.slice(0, length - 1);
+    if (!listsChildren(parent)) return "listed";
+    if (!Object.hasOwn(TITLES, key.slice(0, length))) return "category";
+  }
+  return "listed";
+}
