@@ -43,7 +43,40 @@ async function filledFormPdf(): Promise<Uint8Array> {
   return doc.save();
 }
 
+/** Another layout: small labels on top of boxes, each value under its label, four columns. */
+async function boxedFormPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([612, 792]);
+  const d = (t: string, x: number, y: number, size = 10) => page.drawText(t, { x, y, size, font });
+  d("MEMBER INFORMATION", 40, 740, 11);
+  d("PRESCRIBER INFORMATION", 320, 740, 11);
+  for (const [x, l] of [[40, "Last Name"], [160, "First Name"], [320, "Last Name"], [440, "First Name"]] as const) d(l, x, 720, 7);
+  for (const [x, v] of [[40, "Garcia"], [160, "Maria"], [320, "Chen"], [440, "Wei"]] as const) d(v, x, 708);
+  for (const [x, l] of [[40, "Date of Birth (MM/DD/YYYY)"], [160, "Member ID"], [320, "NPI"], [440, "DEA"]] as const) d(l, x, 690, 7);
+  for (const [x, v] of [[40, "11/03/1958"], [160, "MBR-556677"], [320, "1245319599"], [440, "BC1234563"]] as const) d(v, x, 678);
+  d("Specialty", 320, 660, 7);
+  d("Phone", 440, 660, 7);
+  d("Endocrinology", 320, 648);
+  d("617-555-0100", 440, 648);
+  d("DRUG INFORMATION", 40, 620, 11);
+  for (const [x, l] of [[40, "Drug Name and Strength"], [300, "Qty"], [360, "Days Supply"], [440, "NDC"]] as const) d(l, x, 600, 7);
+  for (const [x, v] of [[40, "Ozempic 1 mg/dose pen"], [300, "3 mL"], [360, "28"], [440, "00169-4132-12"]] as const) d(v, x, 588);
+  d("Diagnosis (ICD-10)", 40, 568, 7);
+  d("E11.65 Type 2 diabetes mellitus with hyperglycemia", 40, 556);
+  return doc.save();
+}
+
 describe("extractIntake", () => {
+  it("reads a form with labels above value boxes", async () => {
+    const pdf = await readPdf(await boxedFormPdf());
+    const facts = extractIntake([{ id: "doc-2", name: "boxed.pdf", contentType: "application/pdf", pages: pdf.pages }], { referenceYear: 2025 });
+    expect(facts.patient).toMatchObject({ given: ["Maria"], family: "Garcia", birthDate: "1958-11-03", memberId: "MBR-556677" });
+    expect(facts.practitioners[0]).toMatchObject({ given: ["Wei"], family: "Chen", npi: "1245319599", npiValid: true, specialty: "Endocrinology", phone: "617-555-0100" });
+    expect(facts.medicationRequests[0]).toMatchObject({ name: "Ozempic 1 mg/dose pen", ndc: "00169413212", quantity: 3, quantityUnit: "mL", daysSupply: 28 });
+    expect(facts.diagnoses[0]).toMatchObject({ icd10: ["E11.65"], icd10Source: "stated" });
+  });
+
   it("reads a filled PDF form end to end", async () => {
     const pdf = await readPdf(await filledFormPdf());
     const facts = extractIntake([{ id: "doc-1", name: "form.pdf", contentType: "application/pdf", pages: pdf.pages }], { referenceYear: 2025 });
