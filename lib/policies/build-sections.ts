@@ -1,0 +1,305 @@
+// From a policy's outline to its sections: each indication (a listed condition, or the whole policy when it has
+// one) with its initial and continuation criteria, the approval duration, and a tree of ALL / ANY groups whose leaves
+// are classified checks with verbatim quotes.
+import { analyzeIntro, classifyCriterion, type ChildKind } from "./classify-criterion";
+import { icd10PrefixesFor, looksLikeCondition } from "./conditions";
+import { styleOf, withoutConnector } from "./list-markers";
+import { connectorOf, nodeText, walkOutline, type OutlineNode } from "./policy-outline";
+import type { PolicyLine } from "./policy-lines";
+import type { CriteriaNode, CriterionNode, PolicyNote, PolicySection, Quote } from "./types";
+import { findVerbatim, repairQuote } from "./verbatim-quote";
+
+type Pages = readonly { page: number; text: string }[];
+
+const PHASE_INITIAL = /^(?:initial (?:therapy|authori[sz]ation|approval|request|treatment|coverage|criteria)|new starts?|initiation of (?:therapy|treatment)|criteria for initial approval|initial approval criteria)\b/i;
+const PHASE_CONTINUATION = /^(?:continuation|continued (?:therapy|treatment|approval|use)|continuing therapy|re-?authori[sz]ation|renewal|re-?approval|re-?certification|subsequent (?:authori[sz]ation|approval)|criteria for continu|(?:the )?(?:patient|member|individual) is currently (?:receiving|taking|on|using|being treated)|currently receiving|patients? (?:currently )?(?:on|receiving) (?:therapy|treatment))/i;
+const DURATION = /\b(?:for|of|up to|duration:?|approval duration:?|issued for|granted for)\s+(\d+|one|two|three|six|twelve|eighteen|twenty-four)\s*(years?|months?|weeks?|days?)\b/i;
+
+export interface BuildContext {
+  pages: Pages;
+  coveredDrugs: string[];
+  warnings: string[];
+}
+
+/** The first sentence of a text: ". " before a capital, outside brackets, not after "e.g." / "i.e." / one letter. */
+export function firstSentence(text: string): string {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === "(" || ch === "[") depth++;
+    else if (ch === ")" || ch === "]") depth = Math.max(0, depth - 1);
+    else if ((ch === "." || ch === ":") && depth === 0 && /^\s+[A-Z(]/.test(text.slice(i + 1, i + 3))) {
+      const before = text.slice(Math.max(0, i - 5), i).toLowerCase();
+      if (/(?:e\.g|i\.e|etc|vs|dr|\b[a-z])$/.test(before)) continue;
+      return text.slice(0, i).trim();
+    }
+  }
+  return text.replace(/[.:]\s*$/, "").trim();
+}
+
+/** The item's title: its first line when that line is a heading of its own, else its first sentence. */
+export function titleOf(node: OutlineNode): string {
+  const text = nodeText(node);
+  if (node.lines.length > 1) {
+    const first = (node.marker ? node.lines[0].text.slice(node.marker.length) : node.lines[0].text).trim();
+    const second = node.lines[1].text;
+    if (!/[.:;,]$/.test(first) && first.split(" ").length <= 10 && /^[A-Z]/.test(second) && !/\b(?:of|the|and|or|with|for|to|in)$/i.test(first)) return first;
+  }
+  return firstSentence(text);
+}
+
+export function phaseOf(node: OutlineNode): "initial" | "continuation" | null {
+  const title = titleOf(node);
+  if (PHASE_INITIAL.test(title)) return "initial";
+  if (PHASE_CONTINUATION.test(title)) return "continuation";
+  return null;
+}
+
+/** A verbatim quote of part of an item's text (or all of it), on the page that holds most of the item. */
+function quoteOf(node: OutlineNode, ctx: BuildContext, part?: string): Quote | null {
+  if (!node.lines.length) return null; // a list the parser grouped itself has no wording of its own
+  const byPage = new Map<number, PolicyLine[]>();
+  for (const line of node.lines) byPage.set(line.page, [...(byPage.get(line.page) ?? []), line]);
+  const groups = [...byPage.entries()].map(([page, lines]) => ({
+    page,
+    text: lines.map((l) => (l === node.lines[0] && node.marker ? l.text.slice(node.marker.length) : l.text)).join(" "),
+  }));
+  groups.sort((a, b) => b.text.length - a.text.length);
+  for (const group of groups) {
+    const pageText = ctx.pages.find((p) => p.page === group.page)?.text ?? "";
+    const found = findVerbatim(pageText, part ?? group.text);
+    if (found) return { page: group.page, text: found };
+  }
+  const repaired = repairQuote(ctx.pages, { page: groups[0]?.page ?? 1, text: part ?? groups[0]?.text ?? "" });
+  if (!repaired) ctx.warnings.push(`No verbatim quote for "${(part ?? nodeText(node)).slice(0, 80)}"`);
+  return repaired;
+}
+
+function notesOf(node: OutlineNode, ctx: BuildContext): PolicyNote[] {
+  return node.notes.flatMap((lines) => {
+    const text = lines.map((l) => l.text).join(" ").replace(/\s+/g, " ").trim();
+    const pageText = ctx.pages.find((p) => p.page === lines[0].page)?.text ?? "";
+    const found = findVerbatim(pageText, lines.filter((l) => l.page === lines[0].page).map((l) => l.text).join(" "));
+    return found ? [{ text, quote: { page: lines[0].page, text: found } }] : [];
+  });
+}
+
+const labelOf = (node: OutlineNode) => (node.marker?.label ?? "").replace(/[().]/g, "");
+const joinId = (prefix: string, label: string) => [prefix, label].filter(Boolean).join(".");
+
+function leaf(id: string, text: string, quote: Quote, ctx: BuildContext, inherited?: ChildKind, subject?: string, notes: PolicyNote[] = []): CriterionNode {
+  const node: CriterionNode = {
+    kind: "criterion",
+    id,
+    text: withoutConnector(text),
+    quote,
+    check: classifyCriterion(text, { inherited, subject, coveredDrugs: ctx.coveredDrugs, notes: notes.map((n) => n.text) }),
+  };
+  if (notes.length) node.notes = notes;
+  return node;
+}
+
+/** An outline item and its sub-items as criteria: a leaf, or a group whose logic its intro or its connectors state. */
+export function toCriteria(node: OutlineNode, prefix: string, ctx: BuildContext, inherited?: ChildKind, subject?: string): CriteriaNode | null {
+  const id = joinId(prefix, labelOf(node));
+  const text = nodeText(node);
+  if (!node.children.length) {
+    const quote = quoteOf(node, ctx);
+    return quote ? leaf(id, text, quote, ctx, inherited, subject, notesOf(node, ctx)) : null;
+  }
+  const intro = analyzeIntro(text);
+  const children = node.children
+    .map((child) => toCriteria(child, id, ctx, intro.childKind ?? (intro.pureIntro ? inherited : undefined), intro.subject ?? subject))
+    .filter((c): c is CriteriaNode => c !== null);
+  if (!children.length) return null;
+  let logic = intro.logic;
+  if (!intro.explicit) {
+    const connectors = node.children.slice(0, -1).map(connectorOf);
+    logic = connectors.includes("or") && !connectors.includes("and") ? "any" : "all";
+  }
+  if (children.length === 1 && (intro.pureIntro || intro.childKind)) return children[0];
+  const group: CriteriaNode = { kind: "group", id, logic, text: text || null, quote: quoteOf(node, ctx), children };
+  if (intro.minCount && intro.minCount > 1) group.minCount = intro.minCount;
+  return group;
+}
+
+/** Criteria of an item without sub-items: "Patient is Currently Receiving X. Approve for 1 year if the patient is responding ..." */
+function criteriaOfParagraph(node: OutlineNode, id: string, ctx: BuildContext, withTitle: boolean): CriteriaNode | null {
+  const text = nodeText(node);
+  const title = titleOf(node);
+  const clause = /\b(?:approve[ds]?|approval|authori[sz]ed?|covered)\b[^.]*?\b(?:if|when|for patients who|provided that)\b\s*(.+)$/i.exec(text.slice(title.length))?.[1]?.trim();
+  const parts: { id: string; text: string }[] = [];
+  if (withTitle) parts.push({ id: `${id}.1`, text: title });
+  if (clause) parts.push({ id: `${id}.${parts.length + 1}`, text: clause });
+  if (!parts.length) {
+    const body = text.slice(title.length).trim();
+    parts.push({ id, text: body.length > 20 ? body : text });
+  }
+  const leaves = parts.flatMap((p) => {
+    const quote = quoteOf(node, ctx, p.text);
+    return quote ? [leaf(p.id, p.text, quote, ctx)] : [];
+  });
+  if (!leaves.length) return null;
+  if (leaves.length === 1) return { ...leaves[0], id };
+  return { kind: "group", id, logic: "all", text, quote: quoteOf(node, ctx), children: leaves };
+}
+
+function durationOf(node: OutlineNode, stopAt: (n: OutlineNode) => boolean): string | null {
+  const own = DURATION.exec(nodeText(node));
+  if (own) return `${own[1]} ${own[2]}`;
+  const search = (n: OutlineNode): string | null => {
+    for (const line of n.durations) {
+      const m = DURATION.exec(line.text);
+      if (m) return `${m[1]} ${m[2]}`;
+    }
+    for (const child of n.children) {
+      if (stopAt(child)) continue;
+      const found = search(child);
+      if (found) return found;
+    }
+    return null;
+  };
+  return search(node);
+}
+
+/** Condition names of an indication title: "Bone Cancer - Osteosarcoma" -> ["Bone Cancer", "Osteosarcoma"]. */
+export function conditionNames(title: string): string[] {
+  const listed = [...title.matchAll(/\((?:i\.e\.,?|e\.g\.,?|including)?\s*([^)]*)\)/gi)].flatMap((m) => m[1].split(/;\s*|,\s*(?:or\s+|and\s+)?|\s+or\s+/));
+  const main = title.replace(/\[[^\]]*\]|\([^)]*\)/g, " ").split(/\s+-\s+|\s*\/\s*|\s+or\s+|,\s*|\s+and\s+(?=[A-Z])/);
+  const names = [...main, ...listed].map((s) => s.replace(/\s+/g, " ").replace(/^(?:and|or)\s+/i, "").replace(/[.:;]+$/, "").trim()).filter((s) => s.length > 2);
+  return [...new Set(names.filter(looksLikeCondition))];
+}
+
+function collectChecks(node: CriteriaNode, out: CriterionNode[] = []): CriterionNode[] {
+  if (node.kind === "criterion") out.push(node);
+  else node.children.forEach((c) => collectChecks(c, out));
+  return out;
+}
+
+function withDiagnosis(criteria: CriteriaNode, title: string, titleQuote: Quote | null, sectionId: string, names: string[], prefixes: string[]): CriteriaNode {
+  if (!names.length || !titleQuote || collectChecks(criteria).some((c) => c.check.kind === "diagnosis")) return criteria;
+  const dx: CriterionNode = { kind: "criterion", id: `${sectionId}.dx`, text: title, quote: titleQuote, check: { kind: "diagnosis", names, icd10Prefixes: prefixes } };
+  if (criteria.kind === "group" && criteria.logic === "all") return { ...criteria, children: [dx, ...criteria.children] };
+  return { kind: "group", id: `${sectionId}.all`, logic: "all", text: null, quote: null, children: [dx, criteria] };
+}
+
+function hintsOf(title: string, criteria: CriteriaNode | null): PolicySection["diagnosisHints"] {
+  const names = conditionNames(title);
+  const prefixes = names.flatMap(icd10PrefixesFor);
+  for (const c of criteria ? collectChecks(criteria) : []) {
+    if (c.check.kind !== "diagnosis") continue;
+    names.push(...c.check.names);
+    prefixes.push(...c.check.icd10Prefixes);
+  }
+  return { names: [...new Set(names)], icd10Prefixes: [...new Set(prefixes)] };
+}
+
+function makeSection(opts: { indication: OutlineNode | null; phaseNode: OutlineNode | null; kind: PolicySection["kind"]; idPrefix: string; fallbackTitle: string; ctx: BuildContext }): PolicySection | null {
+  const { indication, phaseNode, kind, ctx } = opts;
+  const indicationId = indication ? joinId(opts.idPrefix, labelOf(indication)) : opts.idPrefix || "policy";
+  const title = indication ? titleOf(indication) : opts.fallbackTitle;
+  const titleQuote = indication ? quoteOf(indication, ctx, title) : null;
+  const body = phaseNode ?? indication;
+  if (!body) return null;
+  const bodyPrefix = phaseNode && indication ? indicationId : opts.idPrefix;
+  let criteria: CriteriaNode | null;
+  if (body.children.length) {
+    criteria = toCriteria(body, bodyPrefix, ctx);
+  } else {
+    const paragraphId = joinId(bodyPrefix, labelOf(body)) || indicationId;
+    criteria = criteriaOfParagraph(body, paragraphId, ctx, phaseNode !== null && kind === "continuation" && !PHASE_INITIAL.test(titleOf(body)) && !/^(?:continuation|re-?authori|renewal|continued)/i.test(titleOf(body)));
+  }
+  if (!criteria) return null;
+  const id = phaseNode ? joinId(indication ? indicationId : opts.idPrefix, labelOf(phaseNode)) || `${indicationId}.${kind}` : indicationId;
+  const hints = hintsOf(title, criteria);
+  const titleHints = conditionNames(title);
+  criteria = withDiagnosis(criteria, title, titleQuote, id, titleHints, [...new Set(titleHints.flatMap(icd10PrefixesFor))]);
+  const isPhase = (n: OutlineNode) => n !== phaseNode && phaseOf(n) !== null;
+  const approvalDuration = (phaseNode ? durationOf(phaseNode, isPhase) : null) ?? (indication ? durationOf(indication, isPhase) : null);
+  return { id, title, kind, diagnosisHints: hints, approvalDuration, criteria, titleQuote };
+}
+
+/** The sections of a policy from its outline (content regions only). */
+export function buildSections(roots: readonly OutlineNode[], ctx: BuildContext, policyTitle: string): PolicySection[] {
+  const content = roots.filter((r) => r.region === "content");
+  const all = [...walkOutline(content)].filter((n) => n.region === "content");
+  const phases = all.filter((n) => phaseOf(n) !== null && (n.children.length > 0 || n.lines.length > 0));
+  const sections: PolicySection[] = [];
+  const seen = new Set<OutlineNode>();
+
+  const addIndication = (indication: OutlineNode) => {
+    if (seen.has(indication)) return;
+    seen.add(indication);
+    const childPhases = indication.children.filter((c) => phaseOf(c) !== null);
+    if (childPhases.length) {
+      for (const phase of childPhases) {
+        const section = makeSection({ indication, phaseNode: phase, kind: phaseOf(phase) as "initial" | "continuation", idPrefix: "", fallbackTitle: policyTitle, ctx });
+        if (section) sections.push(section);
+      }
+    } else {
+      const section = makeSection({ indication, phaseNode: null, kind: "general", idPrefix: "", fallbackTitle: policyTitle, ctx });
+      if (section) sections.push(section);
+    }
+  };
+
+  if (phases.length) {
+    const indications = new Set<OutlineNode>();
+    const phaseRoots: OutlineNode[] = [];
+    for (const phase of phases) {
+      const parent = phase.parent;
+      if (parent && phaseOf(parent) === null && !parent.pseudo) indications.add(parent);
+      else if (!parent || parent.pseudo) phaseRoots.push(phase);
+    }
+    // Siblings of indications in the same list are indications too (e.g. "Patients less than 19 years of age").
+    for (const indication of [...indications]) {
+      const siblings = indication.parent ? indication.parent.children : content;
+      for (const s of siblings) if (s.marker && indication.marker && styleOf(s.marker) === styleOf(indication.marker) && s.region === "content") indications.add(s);
+    }
+    const ordered = all.filter((n) => indications.has(n) || phaseRoots.includes(n));
+    for (const node of ordered) {
+      if (indications.has(node)) {
+        addIndication(node);
+        continue;
+      }
+      // A phase heading over the whole policy ("Initial Approval" ... "Continuation of Therapy").
+      const kind = phaseOf(node) as "initial" | "continuation";
+      const children = node.children.filter((c) => c.children.length > 0 && looksLikeCondition(titleOf(c)));
+      if (children.length >= 2 && children.length >= node.children.length / 2) {
+        for (const child of children) {
+          seen.add(child);
+          const section = makeSection({ indication: child, phaseNode: null, kind, idPrefix: labelOf(node) || kind, fallbackTitle: policyTitle, ctx });
+          if (section) sections.push({ ...section, kind });
+        }
+      } else {
+        const section = makeSection({ indication: null, phaseNode: node, kind, idPrefix: labelOf(node) ? "" : kind, fallbackTitle: policyTitle, ctx });
+        if (section) sections.push(section);
+      }
+    }
+    return sections;
+  }
+
+  // No initial / continuation split: the listed indications, or one section for the whole criteria list.
+  const lists = content.filter((r) => r.children.length > 0 || r.pseudo === "intro");
+  const unwrap = (nodes: OutlineNode[]): OutlineNode[] =>
+    nodes.length === 1 && nodes[0].children.length && !looksLikeCondition(titleOf(nodes[0])) && analyzeIntro(nodeText(nodes[0])).pureIntro && nodes[0].children.some((c) => c.children.length) ? unwrap(nodes[0].children) : nodes;
+  for (const root of lists) {
+    const items = unwrap([root]);
+    const indicationItems = items.filter((i) => i.children.length > 0 && looksLikeCondition(titleOf(i)));
+    if (indicationItems.length >= 2 || (items.length === 1 && indicationItems.length === 1 && items[0] !== root)) {
+      for (const item of items) if (item.children.length || looksLikeCondition(titleOf(item))) addIndication(item);
+    } else {
+      const section = makeSection({ indication: null, phaseNode: root, kind: "general", idPrefix: "", fallbackTitle: policyTitle, ctx });
+      if (section) sections.push({ ...section, id: section.id || `section-${sections.length + 1}` });
+    }
+  }
+  if (!sections.length) {
+    // A bare list of criteria under a heading ("Criteria:" then "1. ... 2. ..."): one section of the top-level items.
+    const items = content.filter((r) => r.marker && r.marker.kind !== "bullet" && !r.children.length && !r.pseudo);
+    if (items.length) {
+      const list: OutlineNode = { marker: null, lines: [], notes: [], durations: [], children: items, parent: null, region: "content", pseudo: "intro" };
+      const section = makeSection({ indication: null, phaseNode: list, kind: "general", idPrefix: "", fallbackTitle: policyTitle, ctx });
+      if (section) sections.push({ ...section, id: section.id || "section-1" });
+    }
+  }
+  return sections;
+}

@@ -1,0 +1,177 @@
+import { describe, expect, it } from "vitest";
+import { PDFDocument, StandardFonts } from "pdf-lib";
+import { readPdf } from "@/lib/documents/read-pdf";
+import { parsePolicy } from "./parse-policy";
+import type { Check, CriteriaNode, ParsedPolicy, PolicySection, Quote } from "./types";
+import { isVerbatim } from "./verbatim-quote";
+
+// A three-page policy in another payer's style: roman indications, lettered phases, numbered criteria with a lettered
+// ONE-of list inside, a dosing table, a references list, and a running header and footer on every page.
+const PAGES: string[][] = [
+  [
+    "Drug Policy: Dupixent (dupilumab) Prior Authorization",
+    "Effective Date: 03/01/2025",
+    "Drugs: Dupixent (dupilumab subcutaneous injection)",
+    "HCPCS code: J3590",
+    "Background",
+    "1. Dupilumab is an interleukin-4 receptor alpha antagonist approved in 2017 for adults.",
+    "Coverage Criteria",
+    "I. Atopic Dermatitis",
+    "   A. Initial Approval",
+    "      Dupixent may be approved when ALL of the following criteria are met:",
+    "         1. Patient is 6 months of age or older; AND",
+    "         2. Diagnosis of moderate-to-severe atopic dermatitis; AND",
+    "         3. Prescribed by or in consultation with a dermatologist, allergist or",
+    "            immunologist; AND",
+    "         4. ONE of the following:",
+    "            a. Inadequate response to at least 2 topical corticosteroids for at least",
+    "               28 days; OR",
+    "            b. Patient has a contraindication to topical calcineurin inhibitors; AND",
+    "         5. Body surface area involvement of at least 10%; AND",
+    "         6. Will not be used in combination with another biologic for atopic",
+    "            dermatitis or a JAK inhibitor.",
+    "      Approval duration: 6 months",
+  ],
+  [
+    "   B. Continuation of Therapy",
+    "      Dupixent may be approved when the following criterion is met:",
+    "         1. Patient has a positive clinical response to therapy (e.g., reduced body surface area).",
+    "      Approval duration: 12 months",
+    "II. Eosinophilic Asthma",
+    "   A. Initial Approval",
+    "      Dupixent may be approved when ALL of the following criteria are met:",
+    "         1. Patient is 12 years of age or older; AND",
+    "         2. Blood eosinophil count of at least 150 cells/uL within the past 6 weeks; AND",
+    "         3. Documentation of at least two asthma exacerbations in the past 12 months.",
+    "      Approval duration: 12 months",
+  ],
+  [
+    "Quantity Limits",
+    "Drug                 Strength              Limit",
+    "Dupixent             300 mg/2 mL           2 syringes per 28 days",
+    "Dupixent             200 mg/1.14 mL        2 syringes per 28 days",
+    "References",
+    "1. Dupixent [package insert]. Tarrytown, NY: Regeneron; 2024.",
+    "2. Simpson EL, et al. Two phase 3 trials of dupilumab. N Engl J Med. 2016.",
+  ],
+];
+
+async function policyPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  PAGES.forEach((lines, index) => {
+    const page = doc.addPage([612, 792]);
+    page.drawText("Humana Pharmacy Coverage Policy", { x: 40, y: 760, size: 8, font });
+    let y = 720;
+    for (const line of lines) {
+      const indent = line.length - line.trimStart().length;
+      // Table rows: cells far apart, as a real table's columns are.
+      const cells = line.trim().split(/\s{3,}/);
+      cells.forEach((cell, i) => page.drawText(cell, { x: 40 + indent * 4 + i * 160, y, size: 10, font }));
+      y -= 16;
+    }
+    page.drawText(`Page ${index + 1} of ${PAGES.length}`, { x: 40, y: 30, size: 8, font });
+    page.drawText("Humana Pharmacy Coverage Policy DP-0412", { x: 300, y: 30, size: 8, font });
+  });
+  return doc.save();
+}
+
+const leaves = (node: CriteriaNode): Extract<CriteriaNode, { kind: "criterion" }>[] => (node.kind === "criterion" ? [node] : node.children.flatMap(leaves));
+const find = (node: CriteriaNode, id: string): CriteriaNode | null => (node.id === id ? node : node.kind === "group" ? node.children.map((c) => find(c, id)).find(Boolean) ?? null : null);
+const quotes = (policy: ParsedPolicy): Quote[] => {
+  const out: Quote[] = [];
+  const walk = (n: CriteriaNode) => {
+    if (n.quote) out.push(n.quote);
+    if (n.kind === "group") n.children.forEach(walk);
+  };
+  policy.sections.forEach((s) => walk(s.criteria));
+  for (const l of policy.limits ?? []) out.push(l.quote);
+  return out;
+};
+
+describe("parsePolicy on a PDF", async () => {
+  const { pages } = await readPdf(await policyPdf());
+  const policy = parsePolicy(pages);
+  const section = (title: RegExp, kind: PolicySection["kind"]) => policy.sections.find((s) => title.test(s.title) && s.kind === kind);
+
+  it("reads the title, payer, date, covered drug and codes", () => {
+    expect(policy.title).toMatch(/Dupixent \(dupilumab\) Prior Authorization/);
+    expect(policy.payer).toBe("Humana");
+    expect(policy.effectiveDate).toBe("2025-03-01");
+    expect(policy.drugNames).toEqual(["Dupixent (dupilumab subcutaneous injection)"]);
+    expect(policy.suggestedCodes.hcpcs).toEqual(["J3590"]);
+  });
+
+  it("finds each indication with its initial and continuation criteria", () => {
+    expect(policy.sections.map((s) => `${s.title} / ${s.kind}`)).toEqual([
+      "Atopic Dermatitis / initial",
+      "Atopic Dermatitis / continuation",
+      "Eosinophilic Asthma / initial",
+    ]);
+    const ad = section(/Atopic/, "initial")!;
+    expect(ad.approvalDuration).toBe("6 months");
+    expect(ad.diagnosisHints.icd10Prefixes).toContain("L20");
+    expect(section(/Atopic/, "continuation")!.approvalDuration).toBe("12 months");
+  });
+
+  it("nests ALL and ONE-of lists with stable ids", () => {
+    const root = section(/Atopic/, "initial")!.criteria;
+    expect(root).toMatchObject({ kind: "group", logic: "all" });
+    expect(leaves(root).map((l) => l.id)).toEqual(["I.A.1", "I.A.2", "I.A.3", "I.A.4.a", "I.A.4.b", "I.A.5", "I.A.6"]);
+    expect(find(root, "I.A.4")).toMatchObject({ kind: "group", logic: "any", text: "ONE of the following:" });
+    // Wrapped lines are one criterion; the connector is not part of its text.
+    expect(find(root, "I.A.3")).toMatchObject({ text: "Prescribed by or in consultation with a dermatologist, allergist or immunologist" });
+  });
+
+  it("classifies each criterion's check", () => {
+    const root = section(/Atopic/, "initial")!.criteria;
+    const check = (id: string) => (find(root, id) as { check: Check }).check;
+    expect(check("I.A.1")).toMatchObject({ kind: "age", min: 0.5 });
+    expect(check("I.A.2")).toMatchObject({ kind: "diagnosis", icd10Prefixes: ["L20"] });
+    expect(check("I.A.3")).toMatchObject({ kind: "prescriber_specialty", specialties: ["dermatologist", "allergist", "immunologist"], consultationAllowed: true });
+    expect(check("I.A.4.a")).toMatchObject({ kind: "step_therapy", drugClasses: ["topical_corticosteroid"], count: 2, minDurationDays: 28, outcomes: ["failed"] });
+    expect(check("I.A.4.b")).toMatchObject({ kind: "step_therapy", drugClasses: ["calcineurin_inhibitor"], outcomes: ["contraindicated"] });
+    expect(check("I.A.5")).toMatchObject({ kind: "lab_threshold", comparator: ">=", value: 10, unit: "%" });
+    expect(check("I.A.6")).toMatchObject({ kind: "concurrent_therapy_exclusion" });
+    const asthma = section(/Asthma/, "initial")!.criteria;
+    expect((find(asthma, "II.A.1") as { check: Check }).check).toMatchObject({ kind: "age", min: 12 });
+    expect((find(asthma, "II.A.2") as { check: Check }).check).toMatchObject({ kind: "lab_threshold", comparator: ">=", value: 150 });
+    expect((find(asthma, "II.A.3") as { check: Check }).check).toMatchObject({ kind: "documentation" });
+    // The indication is a criterion of its own (its heading is the quote), then the continuation's requirement.
+    expect(leaves(section(/Atopic/, "continuation")!.criteria).map((l) => l.check)).toEqual([
+      expect.objectContaining({ kind: "diagnosis", icd10Prefixes: ["L20"] }),
+      expect.objectContaining({ kind: "continuation", requirement: "response" }),
+    ]);
+  });
+
+  it("reads the dosing table as limits that apply to every indication", () => {
+    expect(policy.limits?.map((l) => l.check)).toEqual([
+      expect.objectContaining({ kind: "quantity_limit", value: 2, unit: "syringe", perDays: 28, drug: "Dupixent" }),
+      expect.objectContaining({ kind: "quantity_limit", value: 2, unit: "syringe", perDays: 28, drug: "Dupixent" }),
+    ]);
+  });
+
+  it("quotes every criterion verbatim from its page and never the header, footer, background or references", () => {
+    const all = quotes(policy);
+    expect(all.length).toBeGreaterThan(12);
+    for (const q of all) expect(isVerbatim(pages, q), `${q.page}: ${q.text}`).toBe(true);
+    expect(find(section(/Atopic/, "initial")!.criteria, "I.A.1")!.quote).toEqual({ page: 1, text: "Patient is 6 months of age or older; AND" });
+    const text = JSON.stringify(policy.sections);
+    expect(text).not.toMatch(/Page \d of 3|DP-0412|Regeneron|interleukin-4 receptor alpha/);
+  });
+});
+
+describe("parsePolicy on plain text", () => {
+  it("repairs or drops what is not verbatim, and classifies what it cannot check as manual", () => {
+    const text = [
+      "Coverage Criteria",
+      "Examplumab is approved when the following criteria are met:",
+      "1. The patient has a diagnosis of plaque psoriasis; AND",
+      "2. The prescriber attests that the patient's condition is clinically appropriate for treatment.",
+    ].join("\n");
+    const policy = parsePolicy([{ page: 1, text }]);
+    const root = policy.sections[0].criteria;
+    expect(leaves(root).map((l) => l.check.kind)).toEqual(["diagnosis", "manual"]);
+    for (const q of quotes(policy)) expect(isVerbatim([{ page: 1, text }], q)).toBe(true);
+  });
+});
