@@ -200,6 +200,7 @@ async function main() {
   const cases: Case[] = [];
   let pdfPages = 0;
   let pdfMs = 0;
+  let firstPdfMs: number | null = null;
   let extractMs = 0;
 
   // PDF cases
@@ -211,8 +212,13 @@ async function main() {
       for (const file of walk(path.join(casesDir, id, variant), ".pdf")) {
         const t0 = performance.now();
         const pdf = await readPdf(new Uint8Array(readFileSync(file)));
-        pdfMs += performance.now() - t0;
-        pdfPages += pdf.pages.length;
+        const ms = performance.now() - t0;
+        // The first file pays for loading pdf.js: count it apart.
+        if (firstPdfMs === null) firstPdfMs = ms;
+        else {
+          pdfMs += ms;
+          pdfPages += pdf.pages.length;
+        }
         docs.push({ id: path.basename(file), name: path.basename(file), contentType: "application/pdf", pages: pdf.pages });
       }
       const t1 = performance.now();
@@ -283,7 +289,9 @@ async function main() {
   for (const r of rows) console.log(r);
   console.log(`${"overall".padEnd(12)} ${"".padStart(5)} ${String(totals.tp).padStart(4)} ${String(totals.fp).padStart(4)} ${String(totals.fn).padStart(4)}  ${fmt(all.p)}  ${fmt(all.r)}  ${fmt(all.f)}`);
   console.log(`\ndiagnoses, strict (an inferred category does not count for a full code): F1 ${fmt(strict.f)}`);
-  console.log(`PDF: ${pdfPages} pages read in ${pdfMs.toFixed(0)} ms (${(pdfMs / Math.max(1, pdfPages)).toFixed(1)} ms/page incl. pdf.js start-up); extraction ${extractMs.toFixed(0)} ms for ${cases.length} cases`);
+  console.log(
+    `PDF: ${(pdfMs / Math.max(1, pdfPages)).toFixed(1)} ms/page (${pdfPages} pages after the first file; the first, with pdf.js start-up, ${(firstPdfMs ?? 0).toFixed(0)} ms); extraction ${extractMs.toFixed(0)} ms for ${cases.length} cases`,
+  );
   if (problems.length) {
     console.log(`\n${problems.length} case/field mismatches${verbose ? ":" : " (--verbose lists them)"}`);
     if (verbose) for (const p of problems) console.log(`  ${p}`);
