@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { PortalApiError } from "@/lib/portal/api-client";
 import {
   useAssign, useCase, useCaseAction, useCaseDocuments, useDeterminations, useEvents, useIntake, usePolicyChecks, useReviews, useSupportingInformation,
@@ -59,6 +59,15 @@ function CaseScreen({ pa, me }: { pa: PriorAuth; me: { id: string } }) {
   const [selection, setSelection] = useState<Selection | null>(null);
   const [flash, setFlash] = useState<string | null>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
+  // Side by side (wide screens) the viewer is always in sight; stacked (narrow), bring it to the chosen evidence.
+  const viewer = useRef<HTMLDivElement>(null);
+  const selectionKey = selection?.key ?? null;
+  useEffect(() => {
+    const box = viewer.current?.getBoundingClientRect();
+    if (!selectionKey || !box || (box.top < window.innerHeight && box.bottom > 0)) return;
+    const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    viewer.current?.scrollIntoView({ block: "start", behavior: reduced ? "auto" : "smooth" });
+  }, [selectionKey]);
   useEffect(() => {
     if (!flash) return;
     const timer = setTimeout(() => setFlash(null), 8_000);
@@ -158,7 +167,7 @@ function CaseScreen({ pa, me }: { pa: PriorAuth; me: { id: string } }) {
           <DecisionPanel priorAuth={pa} reviews={reviews} determination={latestDetermination} />
           <AuditTimeline events={events} />
         </div>
-        <div className="min-w-0 lg:sticky lg:top-4 lg:max-h-[calc(100vh-2rem)] lg:overflow-y-auto">
+        <div ref={viewer} className="min-w-0 scroll-mt-2 lg:sticky lg:top-4 lg:max-h-[calc(100vh-2rem)] lg:overflow-y-auto">
           <DocumentViewer documents={documents} selection={selection} />
         </div>
       </div>

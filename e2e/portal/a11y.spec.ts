@@ -84,3 +84,20 @@ test("the case page has no serious or critical violations and works from the key
   expect(await seriousViolations(page)).toEqual([]);
   await keepScreenshot(page, "case-page-keyboard");
 });
+
+test("on a phone-sized screen the case page reflows, and choosing a fact brings its page into view", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await logIn(page, ws.adminEmail, ws.adminPassword);
+  await page.goto(`/cases/${priorAuthId}`);
+  const fact = page.getByRole("region", { name: "Intake" }).getByRole("button", { name: /Jane Q Doe/ });
+  await expect(fact).toBeVisible();
+  // The case reflows (WCAG 1.4.10): nothing in it is wider than the screen; wide tables scroll inside their own region.
+  // (The app shell's top bar is the layout's own.)
+  const overflowing = await page.locator("main").evaluate((main) =>
+    [...main.querySelectorAll("*")].filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && !el.closest("[role=region][tabindex]")).map((el) => `${el.tagName.toLowerCase()}.${el.className}`.slice(0, 120)));
+  expect(overflowing).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
+  await fact.click();
+  await expect(page.getByRole("region", { name: "Documents" }).getByRole("heading", { name: "Documents" })).toBeInViewport();
+  await keepScreenshot(page, "case-page-phone");
+});
