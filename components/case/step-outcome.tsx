@@ -2,8 +2,8 @@ import type { StepOutcome } from "@/lib/portal/types";
 import { CheckIcon, CrossIcon, HandIcon, QuestionIcon } from "@/components/ui/icons";
 
 export const OUTCOME: Record<StepOutcome, { label: string; icon: typeof CheckIcon; chip: string; text: string }> = {
-  met: { label: "Pass", icon: CheckIcon, chip: "bg-emerald-100 text-emerald-900 ring-emerald-300", text: "text-emerald-800" },
-  not_met: { label: "Fail", icon: CrossIcon, chip: "bg-red-100 text-red-900 ring-red-300", text: "text-red-800" },
+  met: { label: "Met", icon: CheckIcon, chip: "bg-emerald-100 text-emerald-900 ring-emerald-300", text: "text-emerald-800" },
+  not_met: { label: "Not met", icon: CrossIcon, chip: "bg-red-100 text-red-900 ring-red-300", text: "text-red-800" },
   missing: { label: "Missing", icon: QuestionIcon, chip: "bg-amber-100 text-amber-950 ring-amber-300", text: "text-amber-900" },
   manual: { label: "Manual", icon: HandIcon, chip: "bg-violet-100 text-violet-900 ring-violet-300", text: "text-violet-900" },
 };

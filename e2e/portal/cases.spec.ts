@@ -22,7 +22,7 @@ test.beforeAll(async ({ request }) => {
 const daysAgo = (n: number) => new Date(Date.now() - n * 86400_000).toISOString();
 const queueRow = (page: Page, caseId: string) => page.getByRole("row").filter({ has: page.getByRole("link", { name: caseId, exact: true }) });
 const squash = (text: string | null) => (text ?? "").replace(/\s+/g, " ").trim().toLowerCase();
-const OUTCOME_WORD: Record<string, string> = { met: "Pass", not_met: "Fail", missing: "Missing", manual: "Manual" };
+const OUTCOME_WORD: Record<string, string> = { met: "Met", not_met: "Not met", missing: "Missing", manual: "Manual" };
 
 /** What the engines answered, kept in the report: the policy parser and evaluator are being rebuilt beside this. */
 function note(type: string, answer: RunAnswer) {
@@ -38,7 +38,7 @@ async function walkSteps(page: Page, steps: Step[]) {
   const viewer = page.getByRole("region", { name: "Documents" });
   const claims = page.getByRole("region", { name: "Supporting information" });
   for (const step of steps) {
-    const chip = strip.getByRole("button", { name: `Step ${step.step}: ${OUTCOME_WORD[step.outcome]}` });
+    const chip = strip.getByRole("button", { name: `Step ${step.step}: ${OUTCOME_WORD[step.outcome]}`, exact: true });
     await chip.click();
     await expect(chip).toHaveAttribute("aria-pressed", "true");
     const opened = section.getByRole("button", { expanded: true });

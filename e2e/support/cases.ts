@@ -98,7 +98,7 @@ export async function expectPolicyCheckShown(page: Page, answer: RunAnswer): Pro
   }
   // Every step says its outcome in words, not colour alone.
   const strip = section.getByRole("list", { name: "Steps at a glance" });
-  await expect(strip.getByRole("button", { name: /^Step \d+: (Pass|Fail|Missing|Manual)$/ })).toHaveCount(steps.length);
+  await expect(strip.getByRole("button", { name: /^Step \d+: (Met|Not met|Missing|Manual)$/ })).toHaveCount(steps.length);
   return true;
 }
 
