@@ -1,0 +1,66 @@
+// What every check reads of a case: the intake facts, the documents, the claims, the date ages are computed on, and
+// the requested drug. Helpers turn intake evidence into step evidence and citations.
+import type { ClaimRecord, TestClaim } from "@/lib/claims/types";
+import { sameDrug } from "@/lib/claims/drug-classes";
+import type { Evidence, IntakeFacts, IntakeMedicationRequest, SourceDocument } from "@/lib/intake/types";
+import type { Check, StepEvidence } from "./types";
+
+export interface CaseContext {
+  facts: IntakeFacts;
+  documents: readonly SourceDocument[];
+  claims: readonly ClaimRecord[];
+  testClaim: TestClaim | null;
+  /** YYYY-MM-DD */
+  asOf: string;
+  /** The medication request the policy is about (matched to the policy's drugs), if any. */
+  requested: IntakeMedicationRequest | null;
+  /** The policy's covered drug names ("Epidiolex (cannabidiol oral solution)"). */
+  coveredDrugs: string[];
+}
+
+export interface CheckAnswer {
+  outcome: "met" | "not_met" | "missing" | "manual";
+  answer: string;
+  reason: string;
+  evidence: StepEvidence[];
+  missingInformation?: string;
+}
+
+export type CheckOf<K extends Check["kind"]> = Extract<Check, { kind: K }>;
+
+/** The medication request the policy covers: by name (brand or generic), else the first one. */
+export function requestedDrug(facts: IntakeFacts, coveredDrugs: readonly string[]): IntakeMedicationRequest | null {
+  const meds = facts.medicationRequests ?? [];
+  return meds.find((m) => coveredDrugs.some((d) => sameDrug(m.name, d))) ?? meds[0] ?? null;
+}
+
+export function toStepEvidence(evidence: readonly Evidence[] | undefined, field?: string): StepEvidence[] {
+  const list = (evidence ?? []).filter((e) => !field || !e.field || e.field === field);
+  return (list.length ? list : (evidence ?? [])).slice(0, 3).map((e) => ({ documentId: e.documentId, page: e.page, start: e.start, end: e.end, quote: e.quote }));
+}
+
+export function documentName(ctx: CaseContext, documentId: string | undefined): string {
+  const doc = ctx.documents.find((d) => d.id === documentId);
+  return doc?.name || documentId || "a document";
+}
+
+/** "002_a (form).pdf p. 1: “Date of Birth: 06-15-22”" */
+export function cite(ctx: CaseContext, evidence: readonly StepEvidence[]): string {
+  const e = evidence[0];
+  if (!e) return "";
+  if (e.claimId) return `claim ${e.claimId}${e.quote ? `: ${e.quote}` : ""}`;
+  return `${documentName(ctx, e.documentId)}${e.page ? ` p. ${e.page}` : ""}: “${e.quote}”`;
+}
+
+export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+export function listWords(items: readonly string[], joiner = "and"): string {
+  return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} ${joiner} ${items[items.length - 1]}`;
+}
+
+export const manualAnswer = (text: string): CheckAnswer => ({
+  outcome: "manual",
+  answer: `A clinician must judge this criterion: “${text}”.`,
+  reason: "needs clinician review",
+  evidence: [],
+});

@@ -1,0 +1,114 @@
+// Searching a case's documents for what a criterion needs ("metastatic", "neurology ... consult", "Nexavar"), one
+// sentence at a time, with the span and the sentence as evidence. A mention under a negation ("no evidence of
+// metastatic disease") or a hedge ("concerning for", "C/f", "suspected") is marked so, never taken as a finding.
+import type { SourceDocument } from "@/lib/intake/types";
+import type { StepEvidence } from "./types";
+
+export interface TextHit {
+  documentId: string;
+  documentName: string;
+  page: number;
+  /** Span of the sentence in the page text as stored. */
+  start: number;
+  end: number;
+  /** The sentence, whitespace collapsed (at most ~300 characters around the match). */
+  quote: string;
+  negated: boolean;
+  hedged: boolean;
+}
+
+const NEGATION = /\b(?:no|not|without|negative for|denies|denied|absence of|absent|free of|ruled out|never|none|lack of|unremarkable for)\b[^.;:]*$/i;
+const HEDGE = /\b(?:concern(?:ing)? for|c\/f|suspicious for|suspect(?:ed)?|possible|possibly|probable|probably|likely|may|might|questionable|rule out|r\/o|versus|vs\.?|differential|consider(?:ing)?|pending|evaluate for|to assess for|suggestive of|cannot exclude|worrisome for|\?)/i;
+
+/** A sentence-ish span: ends at ". " / "! " / "? ", or at a line break before a bullet, a list marker or a "Label:". */
+const BOUNDARY = /(?<=[.!?])\s+|\n(?=\s*(?:[-•●○▪*◦]|\d{1,2}[.)]\s|[A-Z][A-Za-z /()#-]{0,40}:|#))/g;
+
+function sentences(text: string): { start: number; end: number }[] {
+  const out: { start: number; end: number }[] = [];
+  let last = 0;
+  for (const m of text.matchAll(BOUNDARY)) {
+    if (m.index > last) out.push({ start: last, end: m.index });
+    last = m.index + m[0].length;
+  }
+  if (last < text.length) out.push({ start: last, end: text.length });
+  return out;
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** A word's search stem: long words match their family ("metastatic" ~ "metastases", "progressive" ~ "progression"). */
+export function stemPattern(word: string): string {
+  const w = word.toLowerCase();
+  if (w.length <= 5 || /\d/.test(w)) return `${escape(w)}`;
+  return `${escape(w.slice(0, Math.max(5, Math.ceil(w.length * 0.7))))}[a-z]*`;
+}
+
+/** A pattern for a phrase: all of its words, in any order, in one sentence (checked by the caller). */
+export const phraseWords = (phrase: string) => phrase.toLowerCase().split(/[\s/]+/).filter(Boolean);
+
+function hitFor(doc: SourceDocument, page: { page: number; text: string }, span: { start: number; end: number }, matchAt: number): TextHit {
+  let { start, end } = span;
+  if (end - start > 320) {
+    start = Math.max(span.start, matchAt - 140);
+    end = Math.min(span.end, matchAt + 180);
+    // Whole words only.
+    while (start > span.start && /\S/.test(page.text[start - 1])) start--;
+    while (end < span.end && /\S/.test(page.text[end])) end++;
+  }
+  while (start < end && /\s/.test(page.text[start])) start++;
+  while (end > start && /\s/.test(page.text[end - 1])) end--;
+  const sentence = page.text.slice(span.start, span.end);
+  const before = page.text.slice(span.start, matchAt);
+  return {
+    documentId: doc.id,
+    documentName: doc.name || doc.id,
+    page: page.page,
+    start,
+    end,
+    quote: page.text.slice(start, end).replace(/\s+/g, " ").trim(),
+    negated: NEGATION.test(before.slice(-70)),
+    hedged: HEDGE.test(before.slice(-80)) || /\?\s*$/.test(sentence.trim()) || /^\s*#?\s*c\/f\b/i.test(sentence),
+  };
+}
+
+/**
+ * Sentences of the documents that contain every word of one of the phrases (words match by stem unless `exact`).
+ * A regular expression may be given instead; then each match is a hit.
+ */
+export function searchDocuments(documents: readonly SourceDocument[], query: { phrases?: string[]; pattern?: RegExp; exact?: boolean }): TextHit[] {
+  const hits: TextHit[] = [];
+  const phrasePatterns = (query.phrases ?? []).map((p) => phraseWords(p).map((w) => new RegExp(`(?<![a-z0-9])${query.exact ? escape(w) : stemPattern(w)}(?![a-z0-9])`, "i")));
+  for (const doc of documents) {
+    for (const page of doc.pages ?? []) {
+      if (!page?.text) continue;
+      for (const span of sentences(page.text)) {
+        const sentence = page.text.slice(span.start, span.end);
+        if (query.pattern) {
+          const re = new RegExp(query.pattern.source, query.pattern.flags.includes("g") ? query.pattern.flags : `${query.pattern.flags}g`);
+          const m = re.exec(sentence);
+          if (m) hits.push(hitFor(doc, page, span, span.start + m.index));
+          continue;
+        }
+        for (const words of phrasePatterns) {
+          if (!words.length) continue;
+          const positions = words.map((w) => w.exec(sentence)?.index ?? -1);
+          if (positions.every((p) => p >= 0)) {
+            hits.push(hitFor(doc, page, span, span.start + Math.min(...positions)));
+            break;
+          }
+        }
+      }
+    }
+  }
+  return hits;
+}
+
+/** The best hit: affirmed before hedged; hedged before negated. */
+export function bestHit(hits: readonly TextHit[]): TextHit | null {
+  return hits.find((h) => !h.negated && !h.hedged) ?? hits.find((h) => !h.negated) ?? null;
+}
+
+export const hitEvidence = (hit: TextHit): StepEvidence => ({ documentId: hit.documentId, page: hit.page, start: hit.start, end: hit.end, quote: hit.quote });
+
+/** "002_a (note).pdf p. 2: “…”" */
+export const citeHit = (hit: TextHit) => `${hit.documentName} p. ${hit.page}: “${hit.quote}”`;

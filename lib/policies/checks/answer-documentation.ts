@@ -1,0 +1,50 @@
+// Documentation of a finding: one sentence of the case's documents that states it ("recurrence", "metastatic"), not
+// under a negation or a hedge. Only negated mentions: the finding is contradicted. Nothing: it is missing.
+import { citeHit, hitEvidence, searchDocuments } from "../case-search";
+import { manualAnswer, type CaseContext, type CheckAnswer, type CheckOf } from "../case-context";
+
+/** Words that mean the same finding in notes ("relapsed" is written "recurrence", "metastatic" as "mets"). */
+const SAME: [RegExp, string[]][] = [
+  [/^(?:relapsed?|recurrent|recurrence)$/, ["relapse", "recurrent", "recurrence", "recurred"]],
+  [/^metasta/, ["metastatic", "metastasis", "metastases", "mets", "stage iv"]],
+  [/^progress/, ["progressive", "progression", "progressed"]],
+  [/^refractory$/, ["refractory", "resistant"]],
+  [/^unresectable$/, ["unresectable", "inoperable", "not resectable"]],
+  [/^adjuvant$/, ["adjuvant"]],
+];
+
+export function termVariants(term: string): string[] {
+  const words = term.split(" ");
+  if (words.length !== 1) return [term];
+  const same = SAME.find(([re]) => re.test(term));
+  return same ? same[1] : [term];
+}
+
+export function answerDocumentation(check: CheckOf<"documentation">, ctx: CaseContext): CheckAnswer {
+  const terms = check.terms ?? [];
+  if (!terms.length) return manualAnswer(check.what);
+  const hits = searchDocuments(ctx.documents, { phrases: terms.flatMap(termVariants) });
+  const affirmed = hits.find((h) => !h.negated && !h.hedged);
+  if (affirmed) return { outcome: "met", answer: `Yes: ${citeHit(affirmed)}.`, reason: `The documents state it (${check.what}).`, evidence: [hitEvidence(affirmed)] };
+  const hedged = hits.find((h) => !h.negated);
+  if (hedged) {
+    return {
+      outcome: "missing",
+      answer: `Only as a possibility: ${citeHit(hedged)}.`,
+      reason: `The documents raise it only as suspected; the policy requires that ${check.what.charAt(0).toLowerCase()}${check.what.slice(1)}.`,
+      evidence: [hitEvidence(hedged)],
+      missingInformation: `Documentation confirming: ${check.what}`,
+    };
+  }
+  const negated = hits[0];
+  if (negated) {
+    return { outcome: "not_met", answer: `No: ${citeHit(negated)}.`, reason: `The documents state the opposite of: ${check.what}.`, evidence: [hitEvidence(negated)] };
+  }
+  return {
+    outcome: "missing",
+    answer: `No document of the case states it (searched for ${terms.map((t) => `“${t}”`).join(", ")}).`,
+    reason: `Documentation is missing: ${check.what}.`,
+    evidence: [],
+    missingInformation: `Documentation that ${check.what.charAt(0).toLowerCase()}${check.what.slice(1)}`,
+  };
+}

@@ -1,0 +1,197 @@
+// The policy check: the section that applies to the case (indication by diagnosis, initial or continuation), then
+// one step per criterion in policy order, each answered from the intake facts, the documents and the claims with the
+// evidence cited. A step passes only with evidence. Where an ANY group is met by one branch, only that branch's
+// steps are shown (the applicable branch); where none is met, every branch is shown so each failure is explained.
+// Pure and deterministic.
+import { sameDrug } from "@/lib/claims/drug-classes";
+import type { ClaimRecord, TestClaim } from "@/lib/claims/types";
+import type { IntakeFacts, SourceDocument } from "@/lib/intake/types";
+import { listWords, manualAnswer, requestedDrug, type CaseContext, type CheckAnswer } from "./case-context";
+import { answerAge } from "./checks/answer-age";
+import { answerCombination } from "./checks/answer-combination";
+import { answerContinuation } from "./checks/answer-continuation";
+import { answerDiagnosis } from "./checks/answer-diagnosis";
+import { answerDocumentation } from "./checks/answer-documentation";
+import { answerExclusion } from "./checks/answer-exclusion";
+import { answerLab } from "./checks/answer-lab";
+import { answerLimit } from "./checks/answer-limit";
+import { answerSpecialty } from "./checks/answer-specialty";
+import { answerStepTherapy } from "./checks/answer-step-therapy";
+import { questionFor } from "./criterion-question";
+import { selectIndication } from "./select-indication";
+import { nodeStatus, summarizePolicyCheck, type NodeStatus } from "./summarize-policy-check";
+import type { CriteriaNode, CriterionNode, ParsedPolicy, PolicyCheckStep, PolicyEvaluation, PolicySection } from "./types";
+
+export { summarizePolicyCheck } from "./summarize-policy-check";
+
+export interface EvaluatePolicyInput {
+  policy: ParsedPolicy;
+  facts: IntakeFacts;
+  documents: readonly SourceDocument[];
+  claims?: readonly ClaimRecord[] | null;
+  testClaim?: TestClaim | null;
+  /** YYYY-MM-DD: the date ages and recent fills are computed on (the request's date). */
+  asOf: string;
+}
+
+/** The answer to one criterion. */
+export function answerCriterion(criterion: CriterionNode, ctx: CaseContext): CheckAnswer {
+  const check = criterion.check;
+  switch (check.kind) {
+    case "age":
+      return answerAge(check, ctx);
+    case "diagnosis":
+      return answerDiagnosis(check, ctx);
+    case "prescriber_specialty":
+      return answerSpecialty(check, ctx);
+    case "step_therapy":
+      return answerStepTherapy(check, ctx);
+    case "lab_threshold":
+      return answerLab(check, ctx);
+    case "quantity_limit":
+    case "dose_limit":
+    case "duration_limit":
+      return answerLimit(check, ctx);
+    case "documentation":
+      return answerDocumentation(check, ctx);
+    case "combination_therapy":
+      return answerCombination(check, ctx);
+    case "concurrent_therapy_exclusion":
+      return answerExclusion(check, ctx);
+    case "continuation":
+      return answerContinuation(check, ctx);
+    default:
+      return manualAnswer(criterion.text);
+  }
+}
+
+interface Answered {
+  criterion: CriterionNode;
+  answer: CheckAnswer;
+}
+
+/** Answers every criterion of a tree (by id). */
+function answerTree(node: CriteriaNode, ctx: CaseContext, out: Map<string, Answered>): void {
+  if (node.kind === "criterion") {
+    const answer = safeAnswer(node, ctx);
+    out.set(node.id, { criterion: node, answer });
+  } else node.children.forEach((c) => answerTree(c, ctx, out));
+}
+
+function safeAnswer(criterion: CriterionNode, ctx: CaseContext): CheckAnswer {
+  let answer: CheckAnswer;
+  try {
+    answer = answerCriterion(criterion, ctx);
+  } catch (error) {
+    // A malformed check (an admin's edit) must not break the whole check: a clinician answers it.
+    answer = { ...manualAnswer(criterion.text), answer: `This criterion could not be evaluated automatically (${error instanceof Error ? error.message : "error"}).` };
+  }
+  // Passing needs evidence.
+  if (answer.outcome === "met" && !answer.evidence.length) {
+    return { ...answer, outcome: "missing", reason: `${answer.reason} No evidence could be cited for it.`, missingInformation: answer.missingInformation ?? "Documentation supporting this criterion" };
+  }
+  return answer;
+}
+
+/** The leaves to show, in policy order: all of an ALL group; of an ANY group the met branches, or all if none is met. */
+function shownLeaves(node: CriteriaNode, statuses: ReadonlyMap<string, Answered>, outcomes: ReadonlyMap<string, CheckAnswer["outcome"]>): CriterionNode[] {
+  if (node.kind === "criterion") return [node];
+  const status = (c: CriteriaNode): NodeStatus => nodeStatus(c, outcomes);
+  if (node.logic === "any") {
+    const met = node.children.filter((c) => status(c) === "met");
+    const need = Math.min(node.minCount ?? 1, node.children.length);
+    if (met.length >= need) return met.flatMap((c) => shownLeaves(c, statuses, outcomes));
+  }
+  return node.children.flatMap((c) => shownLeaves(c, statuses, outcomes));
+}
+
+function toStep(number: number, answered: Answered, policy: ParsedPolicy, section: PolicySection | null): PolicyCheckStep {
+  const { criterion, answer } = answered;
+  const where = [section?.title, `page ${criterion.quote.page}`].filter(Boolean).join(", ");
+  const step: PolicyCheckStep = {
+    step: number,
+    criterionId: criterion.id,
+    question_or_action: questionFor(criterion),
+    answer: answer.answer,
+    passed: answer.outcome === "met" && answer.evidence.length > 0,
+    outcome: answer.outcome,
+    reason: answer.reason,
+    policy_guideline_quoted_source: `“${criterion.quote.text}” (${policy.title}${where ? `, ${where}` : ""})`,
+    policyQuote: criterion.quote,
+    evidence: answer.evidence,
+  };
+  if (answer.missingInformation && answer.outcome !== "met") step.missingInformation = answer.missingInformation;
+  return step;
+}
+
+/** Evaluates one section (and the policy's limits) against the case. */
+export function evaluateSection(policy: ParsedPolicy, section: PolicySection, ctx: CaseContext): { steps: PolicyCheckStep[]; summary: ReturnType<typeof summarizePolicyCheck> } {
+  const answered = new Map<string, Answered>();
+  answerTree(section.criteria, ctx, answered);
+  const outcomes = new Map([...answered].map(([id, a]) => [id, a.answer.outcome]));
+  const leaves = shownLeaves(section.criteria, answered, outcomes);
+  const limits = (policy.limits ?? []).filter((l) => {
+    const drug = "drug" in l.check ? l.check.drug : undefined;
+    return !drug || !ctx.requested || sameDrug(drug, ctx.requested.name);
+  });
+  const rows: Answered[] = [...leaves.map((l) => answered.get(l.id) as Answered), ...limits.map((l) => ({ criterion: l, answer: safeAnswer(l, ctx) }))];
+  const steps = rows.map((row, i) => toStep(i + 1, row, policy, section));
+  return { steps, summary: summarizePolicyCheck(steps, section.criteria) };
+}
+
+/** One step that says no indication of the policy matches the case's diagnoses. */
+function noIndicationStep(policy: ParsedPolicy, ctx: CaseContext): PolicyCheckStep {
+  const titles = [...new Set(policy.sections.map((s) => s.title))];
+  const first = policy.sections.find((s) => s.titleQuote)?.titleQuote ?? policy.sections[0]?.criteria.quote ?? { page: 1, text: policy.title };
+  const diagnoses = (ctx.facts.diagnoses ?? []).map((d) => `${d.name ?? "diagnosis"}${d.icd10.length ? ` (${d.icd10.join(", ")})` : ""}`);
+  return {
+    step: 1,
+    criterionId: "indication",
+    question_or_action: `Does the patient's diagnosis match an indication the policy covers (${listWords(titles, "or")})?`,
+    answer: diagnoses.length ? `No: the case's diagnoses are ${listWords(diagnoses)}.` : "The case states no diagnosis.",
+    passed: false,
+    outcome: diagnoses.length ? "not_met" : "missing",
+    reason: diagnoses.length ? `None of the case's diagnoses is an indication of ${policy.title}.` : "A diagnosis is needed to choose the policy's indication.",
+    policy_guideline_quoted_source: `“${first.text}” (${policy.title}, page ${first.page})`,
+    policyQuote: first,
+    evidence: [],
+    ...(diagnoses.length ? {} : { missingInformation: "Diagnosis with its ICD-10-CM code" }),
+  };
+}
+
+export function evaluatePolicy(input: EvaluatePolicyInput): PolicyEvaluation {
+  const { policy, facts } = input;
+  const ctx: CaseContext = {
+    facts,
+    documents: input.documents ?? [],
+    claims: input.claims ?? [],
+    testClaim: input.testClaim ?? null,
+    asOf: input.asOf,
+    requested: requestedDrug(facts, policy.drugNames ?? []),
+    coveredDrugs: policy.drugNames ?? [],
+  };
+  const selection = selectIndication(policy, facts, { claims: ctx.claims, requested: ctx.requested });
+  if (!selection.candidates.length) {
+    const steps = policy.sections.length ? [noIndicationStep(policy, ctx)] : [];
+    return { section: null, steps, summary: summarizePolicyCheck(steps), selection: steps.length ? "No indication of the policy matches the case." : "The policy has no criteria." };
+  }
+  // The closest indication first; a section without conditions (e.g. an age group) is taken instead only when it is met.
+  const [best, ...rest] = selection.candidates;
+  const tried = [best, ...rest.filter((c) => c.score === 0 && c !== best)];
+  let chosen: { section: PolicySection; result: ReturnType<typeof evaluateSection>; why: string } | null = null;
+  for (const candidate of tried) {
+    const result = evaluateSection(policy, candidate.section, ctx);
+    if (!chosen) chosen = { section: candidate.section, result, why: candidate.matchedBy };
+    if (result.summary.overall === "met") {
+      chosen = { section: candidate.section, result, why: candidate.matchedBy };
+      break;
+    }
+  }
+  const { section, result, why } = chosen as NonNullable<typeof chosen>;
+  return {
+    section,
+    steps: result.steps,
+    summary: result.summary,
+    selection: `${section.title} (${section.kind}): ${why}. ${selection.phaseReason}`,
+  };
+}
