@@ -18,6 +18,8 @@ export interface TextHit {
 }
 
 const NEGATION = /\b(?:no|not|without|negative for|denies|denied|absence of|absent|free of|ruled out|never|none|lack of|unremarkable for)\b[^.;:]*$/i;
+/** Words before a mention that make it a possibility, not a finding: "to minimize the risk of recurrence". */
+const NOT_A_FINDING = /\b(?:risk of|risks of|to (?:minimize|reduce|prevent|avoid)|prevent(?:ion of|ing)?|monitor(?:ing)? for|screen(?:ing)? for|in case of|if (?:there is|any)|family history of|chance of)\b[^.;:]*$/i;
 const HEDGE = /\b(?:concern(?:ing)? for|c\/f|suspicious for|suspect(?:ed)?|possible|possibly|probable|probably|likely|may|might|questionable|rule out|r\/o|versus|vs\.?|differential|consider(?:ing)?|pending|evaluate for|to assess for|suggestive of|cannot exclude|worrisome for|\?)/i;
 
 /** A sentence-ish span: ends at ". " / "! " / "? ", or at a line break before a bullet, a list marker or a "Label:". */
@@ -67,7 +69,7 @@ function hitFor(doc: SourceDocument, page: { page: number; text: string }, span:
     end,
     quote: page.text.slice(start, end).replace(/\s+/g, " ").trim(),
     negated: NEGATION.test(before.slice(-70)),
-    hedged: HEDGE.test(before.slice(-80)) || /\?\s*$/.test(sentence.trim()) || /^\s*#?\s*c\/f\b/i.test(sentence),
+    hedged: HEDGE.test(before.slice(-80)) || NOT_A_FINDING.test(before.slice(-80)) || /\?\s*$/.test(sentence.trim()) || /^\s*#?\s*c\/f\b/i.test(sentence),
   };
 }
 

@@ -266,7 +266,9 @@ export function classifyCriterion(rawText: string, ctx: ClassifyContext = {}): C
     case "concurrent_therapy_exclusion":
       return { kind: "concurrent_therapy_exclusion", drugs: drugsIn(text).length ? drugsIn(text) : [text], drugClasses: classesInText(lower) };
     case "documentation": {
-      const statement = ctx.subject ? `${ctx.subject} ${text}` : text;
+      // "Disease is" + "Metastatic" reads "Disease is metastatic" (acronyms keep their case).
+      const item = /^[A-Z][a-z]/.test(text) ? `${text.charAt(0).toLowerCase()}${text.slice(1)}` : text;
+      const statement = ctx.subject ? `${ctx.subject} ${item}` : text;
       const terms = findingTerms(text);
       return terms.length ? { kind: "documentation", what: statement.replace(/[.;:]+$/, ""), terms } : { kind: "manual" };
     }

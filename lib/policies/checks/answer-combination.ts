@@ -16,7 +16,7 @@ export function answerCombination(check: CheckOf<"combination_therapy">, ctx: Ca
   }
   const withDirections = meds.find((m) => m.directions && pattern.test(m.directions));
   if (withDirections) {
-    const evidence = toStepEvidence(withDirections.evidence);
+    const evidence = toStepEvidence(withDirections.evidence, "directions");
     return { outcome: "met", answer: `Yes: the directions say “${withDirections.directions}”${evidence.length ? ` (${cite(ctx, evidence)})` : ""}.`, reason: `The regimen includes ${wanted}.`, evidence };
   }
   const hit = searchDocuments(ctx.documents, { pattern }).find((h) => !h.negated && !h.hedged);
