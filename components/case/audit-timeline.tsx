@@ -15,8 +15,8 @@ const DOT: Record<AuditTone, string> = {
 
 const actorText = (e: AuditEvent) => (e.actor_type === "system" ? "the service" : e.actor);
 
-/** Everything that happened to the case, oldest first, in words. */
-export function AuditTimeline({ events }: { events: { data?: { data: AuditEvent[] }; isPending: boolean; error: Error | null } }) {
+/** Everything that happened to the case, oldest first, in words; documents by their file names where known. */
+export function AuditTimeline({ events, documentNames }: { events: { data?: { data: AuditEvent[] }; isPending: boolean; error: Error | null }; documentNames?: Map<string, string> }) {
   return (
     <Section id="timeline" title="Audit timeline">
       {events.isPending ? <Loading label="Loading the timeline…" /> : events.error ? <ErrorState message={events.error.message} /> : !events.data?.data.length ? (
@@ -25,7 +25,8 @@ export function AuditTimeline({ events }: { events: { data?: { data: AuditEvent[
         <ol aria-label="Audit timeline" className="relative space-y-3 border-l-2 border-slate-200 pl-5">
           {events.data.data.map((e) => {
             const details = (e.details && typeof e.details === "object" ? e.details : {}) as Record<string, unknown>;
-            const summary = auditSummary(e.action, e.details);
+            const name = typeof details.document_id === "string" && !details.file_name ? documentNames?.get(details.document_id) : undefined;
+            const summary = auditSummary(e.action, name ? { ...details, file_name: name } : e.details);
             return (
               <li key={e.id} className="relative text-sm">
                 <span aria-hidden="true" className={`absolute -left-[1.72rem] top-1 h-3 w-3 rounded-full ring-4 ring-white ${DOT[auditTone(e.action, details)]}`} />

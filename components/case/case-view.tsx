@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { PortalApiError } from "@/lib/portal/api-client";
 import {
   useAssign, useCase, useCaseAction, useCaseDocuments, useDeterminations, useEvents, useIntake, usePolicyChecks, useReviews, useSupportingInformation,
@@ -95,6 +95,7 @@ function CaseScreen({ pa, me }: { pa: PriorAuth; me: { id: string } }) {
   const cancel = useCaseAction<PriorAuth>(pa.id, "/cancel");
   const assign = useAssign();
 
+  const documentNames = useMemo(() => new Map((documents.data?.data ?? []).flatMap((d) => (d.file_name ? [[d.id, d.file_name] as const] : []))), [documents.data]);
   const latestCheck = checks.data?.data[0];
   const latestDetermination = determinations.data?.data[0];
   const canRun = intakeReady && !["Cancelled", "Failed", "Processing"].includes(pa.status);
@@ -165,7 +166,7 @@ function CaseScreen({ pa, me }: { pa: PriorAuth; me: { id: string } }) {
           <ClaimsPanel info={claims} latestCheck={latestCheck} highlighted={selection?.claimIds ?? []} />
           <DeterminationPanel determinations={determinations} run={runDetermination} />
           <DecisionPanel priorAuth={pa} reviews={reviews} determination={latestDetermination} />
-          <AuditTimeline events={events} />
+          <AuditTimeline events={events} documentNames={documentNames} />
         </div>
         <div ref={viewer} className="min-w-0 scroll-mt-2 lg:sticky lg:top-4 lg:max-h-[calc(100vh-2rem)] lg:overflow-y-auto">
           <DocumentViewer documents={documents} selection={selection} />

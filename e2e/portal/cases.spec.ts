@@ -144,6 +144,7 @@ test("a reviewer uploads a PDF as a new case, reviews its evidence, decides, and
   const timeline = page.getByRole("list", { name: "Audit timeline" });
   await expect(timeline.getByRole("listitem").filter({ hasText: "Reviewer decided" })).toContainText("Criteria met; clobazam trial documented in claims.");
   await expect(timeline.getByRole("listitem").filter({ hasText: "Case created" })).toBeVisible();
+  await expect(timeline.getByRole("listitem").filter({ hasText: "Document attached" })).toContainText("pa-form.pdf · 2 pages");
   await page.getByRole("region", { name: "Policy check" }).scrollIntoViewIfNeeded();
   await keepScreenshot(page, "case-page");
 
