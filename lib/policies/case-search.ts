@@ -20,10 +20,10 @@ export interface TextHit {
 const NEGATION = /\b(?:no|not|without|negative for|denies|denied|absence of|absent|free of|ruled out|never|none|lack of|unremarkable for)\b[^.;:]*$/i;
 /** Words before a mention that make it a possibility, not a finding: "to minimize the risk of recurrence". */
 const NOT_A_FINDING = /\b(?:risk of|risks of|to (?:minimize|reduce|prevent|avoid)|prevent(?:ion of|ing)?|monitor(?:ing)? for|screen(?:ing)? for|in case of|if (?:there is|any)|family history of|chance of)\b[^.;:]*$/i;
-const HEDGE = /\b(?:concern(?:ing)? for|c\/f|suspicious for|suspect(?:ed)?|possible|possibly|probable|probably|likely|may|might|questionable|rule out|r\/o|versus|vs\.?|differential|consider(?:ing)?|pending|evaluate for|to assess for|suggestive of|cannot exclude|worrisome for|\?)/i;
+const HEDGE = /\b(?:concern(?:ing)? for|c\/f|suspicious for|suspect(?:ed)?|possible|possibly|probable|probably|likely|may|might|questionable|rule out|r\/o|versus|vs\.?|differential|consider(?:ing)?|pending|evaluate for|to assess for|suggestive of|cannot exclude|worrisome for|risk of|(?:to|will) (?:minimize|reduce|lower|prevent)|prevent(?:ion of)?|prophyla\w*|\?)/i;
 
 /** A sentence-ish span: ends at ". " / "! " / "? ", or at a line break before a bullet, a list marker or a "Label:". */
-const BOUNDARY = /(?<=[.!?])\s+|\n(?=\s*(?:[-•●○▪*◦]|\d{1,2}[.)]\s|[A-Z][A-Za-z /()#-]{0,40}:|#))/g;
+const BOUNDARY = /(?<=[.!?])\s+|(?<=:)[ \t]*\n|\n(?=\s*(?:[-•●○▪*◦]|\d{1,2}[.)]\s|[A-Z][A-Za-z /()#-]{0,40}:|#))/g;
 
 function sentences(text: string): { start: number; end: number }[] {
   const out: { start: number; end: number }[] = [];

@@ -1,7 +1,12 @@
 // The policy check: the section that applies to the case (indication by diagnosis, initial or continuation), then
 // one step per criterion in policy order, each answered from the intake facts, the documents and the claims with the
-// evidence cited. A step passes only with evidence. Where an ANY group is met by one branch, only that branch's
-// steps are shown (the applicable branch); where none is met, every branch is shown so each failure is explained.
+// evidence cited. A step passes only with evidence. Every criterion of the section is a step, so reviewers see them
+// all; the ANY groups decide what a step means for the decision:
+//  - an ANY group already met: its other alternatives are "not needed" (`notNeeded`, outcome "met" because the
+//    requirement they belong to is met, `passed` false, their own finding kept in the answer);
+//  - an ANY group still open (no alternative met, one lacks evidence): an alternative that failed is reported as
+//    "missing" with its failure in the reason, since the requirement can still be met by the open one;
+//  - otherwise a step's outcome is its own.
 // Pure and deterministic.
 import { sameDrug } from "@/lib/claims/drug-classes";
 import type { ClaimRecord, TestClaim } from "@/lib/claims/types";
@@ -93,19 +98,64 @@ function safeAnswer(criterion: CriterionNode, ctx: CaseContext): CheckAnswer {
   return answer;
 }
 
-/** The leaves to show, in policy order: all of an ALL group; of an ANY group the met branches, or all if none is met. */
-function shownLeaves(node: CriteriaNode, statuses: ReadonlyMap<string, Answered>, outcomes: ReadonlyMap<string, CheckAnswer["outcome"]>): CriterionNode[] {
-  if (node.kind === "criterion") return [node];
-  const status = (c: CriteriaNode): NodeStatus => nodeStatus(c, outcomes);
-  if (node.logic === "any") {
-    const met = node.children.filter((c) => status(c) === "met");
-    const need = Math.min(node.minCount ?? 1, node.children.length);
-    if (met.length >= need) return met.flatMap((c) => shownLeaves(c, statuses, outcomes));
-  }
-  return node.children.flatMap((c) => shownLeaves(c, statuses, outcomes));
+/** What an ANY group above a leaf makes of it: not needed (the group is met by another branch), or an alternative
+ * that failed while the group is still open. */
+interface LeafRole {
+  role: "own" | "not_needed" | "open_alternative";
+  /** Ids of the alternatives that meet (not needed) or may still meet (open) the group. */
+  others: string[];
 }
 
-function toStep(number: number, answered: Answered, policy: ParsedPolicy, section: PolicySection | null): PolicyCheckStep {
+const leafIds = (node: CriteriaNode): string[] => (node.kind === "criterion" ? [node.id] : node.children.flatMap(leafIds));
+
+/** Every leaf in policy order with its role. */
+function leafRoles(node: CriteriaNode, outcomes: ReadonlyMap<string, CheckAnswer["outcome"]>, inherited: LeafRole = { role: "own", others: [] }, out: { leaf: CriterionNode; role: LeafRole }[] = []) {
+  if (node.kind === "criterion") {
+    out.push({ leaf: node, role: inherited });
+    return out;
+  }
+  const status = (c: CriteriaNode): NodeStatus => nodeStatus(c, outcomes);
+  const groupStatus = status(node);
+  for (const child of node.children) {
+    let role = inherited;
+    if (inherited.role === "own" && node.logic === "any") {
+      const childStatus = status(child);
+      if (groupStatus === "met" && childStatus !== "met") {
+        role = { role: "not_needed", others: node.children.filter((c) => status(c) === "met").flatMap(leafIds) };
+      } else if (groupStatus === "open" && childStatus === "not_met") {
+        role = { role: "open_alternative", others: node.children.filter((c) => status(c) === "open").flatMap(leafIds) };
+      }
+    }
+    leafRoles(child, outcomes, role, out);
+  }
+  return out;
+}
+
+/** A step's answer as its group makes it count (see the header). */
+function withRole(answer: CheckAnswer, role: LeafRole): CheckAnswer & { notNeeded?: boolean } {
+  const others = role.others.length ? `${role.others.length === 1 ? "criterion" : "criteria"} ${listWords(role.others)}` : "another alternative";
+  if (role.role === "not_needed" && answer.outcome !== "met") {
+    const own = { not_met: "not met", missing: "not documented", manual: "not judged" }[answer.outcome];
+    return {
+      outcome: "met",
+      notNeeded: true,
+      answer: `Not needed: ${others} already ${role.others.length === 1 ? "meets" : "meet"} this ONE-of requirement. On its own this alternative is ${own}: ${answer.answer}`,
+      reason: `Not needed: the requirement it belongs to is met by ${others}.`,
+      evidence: answer.evidence,
+    };
+  }
+  if (role.role === "open_alternative" && answer.outcome === "not_met") {
+    return {
+      outcome: "missing",
+      answer: answer.answer,
+      reason: `${answer.reason} This alternative is not met, but ${others} can still meet the requirement once documented.`,
+      evidence: answer.evidence,
+    };
+  }
+  return answer;
+}
+
+function toStep(number: number, answered: Answered & { answer: CheckAnswer & { notNeeded?: boolean } }, policy: ParsedPolicy, section: PolicySection | null): PolicyCheckStep {
   const { criterion, answer } = answered;
   const where = [section?.title, `page ${criterion.quote.page}`].filter(Boolean).join(", ");
   const step: PolicyCheckStep = {
@@ -113,7 +163,7 @@ function toStep(number: number, answered: Answered, policy: ParsedPolicy, sectio
     criterionId: criterion.id,
     question_or_action: questionFor(criterion),
     answer: answer.answer,
-    passed: answer.outcome === "met" && answer.evidence.length > 0,
+    passed: answer.outcome === "met" && !answer.notNeeded && answer.evidence.length > 0,
     outcome: answer.outcome,
     reason: answer.reason,
     policy_guideline_quoted_source: `“${criterion.quote.text}” (${policy.title}${where ? `, ${where}` : ""})`,
@@ -121,6 +171,7 @@ function toStep(number: number, answered: Answered, policy: ParsedPolicy, sectio
     evidence: answer.evidence,
   };
   if (answer.missingInformation && answer.outcome !== "met") step.missingInformation = answer.missingInformation;
+  if (answer.notNeeded) step.notNeeded = true;
   return step;
 }
 
@@ -129,12 +180,18 @@ export function evaluateSection(policy: ParsedPolicy, section: PolicySection, ct
   const answered = new Map<string, Answered>();
   answerTree(section.criteria, ctx, answered);
   const outcomes = new Map([...answered].map(([id, a]) => [id, a.answer.outcome]));
-  const leaves = shownLeaves(section.criteria, answered, outcomes);
+  const leaves = leafRoles(section.criteria, outcomes);
   const limits = (policy.limits ?? []).filter((l) => {
     const drug = "drug" in l.check ? l.check.drug : undefined;
     return !drug || !ctx.requested || sameDrug(drug, ctx.requested.name);
   });
-  const rows: Answered[] = [...leaves.map((l) => answered.get(l.id) as Answered), ...limits.map((l) => ({ criterion: l, answer: safeAnswer(l, ctx) }))];
+  const rows: Answered[] = [
+    ...leaves.map(({ leaf, role }) => {
+      const own = answered.get(leaf.id) as Answered;
+      return { criterion: own.criterion, answer: withRole(own.answer, role) };
+    }),
+    ...limits.map((l) => ({ criterion: l, answer: safeAnswer(l, ctx) })),
+  ];
   const steps = rows.map((row, i) => toStep(i + 1, row, policy, section));
   return { steps, summary: summarizePolicyCheck(steps, section.criteria) };
 }
@@ -171,6 +228,14 @@ export function evaluatePolicy(input: EvaluatePolicyInput): PolicyEvaluation {
     coveredDrugs: policy.drugNames ?? [],
   };
   const selection = selectIndication(policy, facts, { claims: ctx.claims, requested: ctx.requested });
+  // A case without any diagnosis under a policy of one indication: that indication's criteria, its diagnosis step
+  // then says what is missing (rather than one step that hides every other criterion).
+  const titles = new Set(policy.sections.map((s) => s.title));
+  if (!selection.candidates.length && titles.size === 1 && !(facts.diagnoses ?? []).length) {
+    const section = policy.sections.find((s) => s.kind === selection.phase) ?? policy.sections.find((s) => s.kind === "general") ?? policy.sections[0];
+    const result = evaluateSection(policy, section, ctx);
+    return { section, steps: result.steps, summary: result.summary, selection: `${section.title} (${section.kind}): the policy's only indication; the case states no diagnosis. ${selection.phaseReason}` };
+  }
   if (!selection.candidates.length) {
     const steps = policy.sections.length ? [noIndicationStep(policy, ctx)] : [];
     return { section: null, steps, summary: summarizePolicyCheck(steps), selection: steps.length ? "No indication of the policy matches the case." : "The policy has no criteria." };

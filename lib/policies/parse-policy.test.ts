@@ -3,7 +3,8 @@ import { PDFDocument, StandardFonts } from "pdf-lib";
 import { readPdf } from "@/lib/documents/read-pdf";
 import { parsePolicy } from "./parse-policy";
 import type { Check, CriteriaNode, ParsedPolicy, PolicySection, Quote } from "./types";
-import { isVerbatim } from "./verbatim-quote";
+import { enforceVerbatimQuotes } from "./enforce-verbatim-quotes";
+import { isVerbatim, repairQuote } from "./verbatim-quote";
 
 // A three-page policy in another payer's style: roman indications, lettered phases, numbered criteria with a lettered
 // ONE-of list inside, a dosing table, a references list, and a running header and footer on every page.
@@ -173,5 +174,44 @@ describe("parsePolicy on plain text", () => {
     const root = policy.sections[0].criteria;
     expect(leaves(root).map((l) => l.check.kind)).toEqual(["diagnosis", "manual"]);
     for (const q of quotes(policy)) expect(isVerbatim([{ page: 1, text }], q)).toBe(true);
+  });
+});
+
+describe("verbatim quotes are enforced", () => {
+  const pages = [{ page: 1, text: "1. Patient is ≥ 1 year of age; AND\n2. Prescribed by or in | consultation with a neurologist." }, { page: 2, text: "Authorization will be issued for 12 months." }];
+  const criterion = (id: string, quote: Quote) => ({ kind: "criterion" as const, id, text: quote.text, quote, check: { kind: "manual" as const } });
+
+  it("keeps verbatim quotes, repairs near ones to the page's own words, drops the rest with a warning", () => {
+    const policy: ParsedPolicy = {
+      title: "t", payer: null, effectiveDate: null, drugNames: [], suggestedCodes: { ndc: [], cpt: [], hcpcs: [] }, warnings: [],
+      sections: [{
+        id: "s", title: "s", kind: "general", diagnosisHints: { names: [], icd10Prefixes: [] }, approvalDuration: null,
+        criteria: {
+          kind: "group", id: "s", logic: "all", text: null, quote: { page: 1, text: "not on the page at all" },
+          children: [
+            criterion("a", { page: 1, text: "Patient is ≥ 1   year of age;" }),
+            // Column separators of the reader are the page's own characters: the repaired quote keeps them.
+            criterion("b", { page: 1, text: "Prescribed by or in consultation with a neurologist." }),
+            // Stated on the wrong page: found on its own page.
+            criterion("c", { page: 1, text: "Authorization will be issued for 12 months." }),
+            // A word changed: the longest verbatim run of its words.
+            criterion("d", { page: 1, text: "Patient is ≥ 1 year of age; OR something else" }),
+            criterion("e", { page: 2, text: "Completely invented sentence here" }),
+          ],
+        },
+      }],
+    };
+    const out = enforceVerbatimQuotes(policy, pages);
+    const root = out.sections[0].criteria as Extract<CriteriaNode, { kind: "group" }>;
+    expect(root.quote).toBeNull();
+    expect(root.children.map((c) => [c.id, c.quote])).toEqual([
+      ["a", { page: 1, text: "Patient is ≥ 1 year of age;" }],
+      ["b", { page: 1, text: "Prescribed by or in | consultation with a neurologist." }],
+      ["c", { page: 2, text: "Authorization will be issued for 12 months." }],
+      ["d", { page: 1, text: "Patient is ≥ 1 year of age;" }],
+    ]);
+    expect(out.warnings).toEqual(["Criterion e dropped: its quote is not on page 2."]);
+    for (const c of root.children) expect(isVerbatim(pages, c.quote!)).toBe(true);
+    expect(repairQuote(pages, { page: 1, text: "nothing like it" })).toBeNull();
   });
 });

@@ -1,0 +1,235 @@
+import { describe, expect, it } from "vitest";
+import type { Evidence, IntakeFacts, IntakeMedicationRequest, SourceDocument } from "@/lib/intake/types";
+import type { TClaimRecord } from "@/lib/schemas/supporting-information";
+import { evaluatePolicy } from "./evaluate-policy";
+import { policyFromCriteriaDocument, ZPolicyCriteriaDocument, type TCriteriaDocumentNode } from "./policy-payload";
+import { selectIndication } from "./select-indication";
+import type { Check, ParsedPolicy, PolicyCheckStep } from "./types";
+
+const ev = (quote: string, field?: string): Evidence => ({ documentId: "form", page: 1, start: 0, end: quote.length, quote, ...(field ? { field } : {}) });
+
+const epidiolex: IntakeMedicationRequest = {
+  name: "Epidiolex 100 mg/mL oral solution", ndc: "70127010001", otherCodings: [], strength: "100 mg/mL", doseValue: "5", doseUnit: "mg/kg",
+  route: "oral", directions: "Take 5 mg/kg/day divided in two doses", quantity: 2, quantityUnit: "bottles", daysSupply: 30, refills: 1, reasons: [], evidence: [ev("Epidiolex 100 mg/mL")],
+};
+
+function facts(over: Partial<IntakeFacts> = {}): IntakeFacts {
+  return {
+    patient: { given: ["Maxie"], family: "Doe", birthDate: "2012-06-15", gender: "male", memberId: null, phone: null, address: null, evidence: [ev("Date of Birth: 06-15-2012", "birthDate")] },
+    practitioners: [{ npi: null, npiValid: null, prefix: ["Dr."], given: ["Ann"], family: "Lee", specialty: "Pediatric Neurology", phone: null, fax: null, address: null, role: "prescriber", evidence: [ev("Specialty: Pediatric Neurology", "specialty")] }],
+    diagnoses: [{ icd10: ["G40.811"], name: "Lennox-Gastaut syndrome", otherCodings: [], clinicalStatus: "active", verificationStatus: "confirmed", onsetDate: null, notes: [], evidence: [ev("G40.811 Lennox-Gastaut syndrome")] }],
+    medicationRequests: [epidiolex],
+    priorTreatments: [],
+    labs: [],
+    procedures: [],
+    answers: [],
+    warnings: [],
+    ...over,
+  };
+}
+
+const note = (text: string): SourceDocument => ({ id: "note", name: "note.pdf", contentType: "application/pdf", pages: [{ page: 1, text }] });
+const fill = (claim_id: string, date: string, drug_name: string, extra: Partial<TClaimRecord> = {}): TClaimRecord => ({ claim_id, date, type: "pharmacy", status: "paid", drug_name, days_supply: 30, ...extra });
+
+/** A one-section policy whose criteria are given checks (the criteria-document path, so the checks are exact). */
+function policyOf(criteria: TCriteriaDocumentNode, extra: { kind?: "initial" | "continuation" } = {}): ParsedPolicy {
+  return policyFromCriteriaDocument(
+    ZPolicyCriteriaDocument.parse({
+      title: "Test policy",
+      drug_names: ["Epidiolex (cannabidiol oral solution)"],
+      sections: [{ id: "s", title: "Lennox-Gastaut Syndrome", kind: extra.kind ?? "initial", diagnosis: { names: ["Lennox-Gastaut syndrome"], icd10_prefixes: ["G40.81"] }, criteria }],
+    }),
+  );
+}
+
+function run(check: Check, input: { facts?: IntakeFacts; documents?: SourceDocument[]; claims?: TClaimRecord[]; kind?: "initial" | "continuation" } = {}): PolicyCheckStep {
+  const policy = policyOf({ all: [{ id: "c", text: "The criterion under test", check: check as never }] }, { kind: input.kind });
+  const result = evaluatePolicy({ policy, facts: input.facts ?? facts(), documents: input.documents ?? [], claims: input.claims ?? [], testClaim: null, asOf: "2024-11-15" });
+  return result.steps[0];
+}
+
+describe("each check kind on passing, failing and missing evidence", () => {
+  it("age", () => {
+    const age: Check = { kind: "age", min: 1 };
+    expect(run(age)).toMatchObject({ outcome: "met", passed: true, question_or_action: "Is the patient 1 year of age or older?" });
+    expect(run(age).answer).toContain("Date of Birth: 06-15-2012");
+    expect(run({ kind: "age", max: 12, maxExclusive: true })).toMatchObject({ outcome: "not_met", passed: false });
+    const noBirth = facts({ patient: { ...facts().patient!, birthDate: null } });
+    expect(run(age, { facts: noBirth })).toMatchObject({ outcome: "missing", missingInformation: "Patient's date of birth" });
+  });
+
+  it("diagnosis by ICD-10 prefix or name", () => {
+    const dx: Check = { kind: "diagnosis", names: ["Lennox-Gastaut syndrome"], icd10Prefixes: ["G40.81"] };
+    expect(run(dx)).toMatchObject({ outcome: "met", passed: true });
+    const other = facts({ diagnoses: [{ ...facts().diagnoses[0], icd10: ["G40.309"], name: "Generalized epilepsy" }] });
+    expect(run(dx, { facts: other })).toMatchObject({ outcome: "not_met" });
+    const typo = facts({ diagnoses: [{ ...facts().diagnoses[0], icd10: [], name: "Lennox-Gustaut Syndrome" }] });
+    expect(run(dx, { facts: typo }).outcome).toBe("met");
+    expect(run(dx, { facts: facts({ diagnoses: [] }) })).toMatchObject({ outcome: "missing" });
+    expect(run(dx, { facts: facts({ diagnoses: [] }), documents: [note("Assessment: concerning for Lennox-Gastaut syndrome.")] })).toMatchObject({ outcome: "not_met", passed: false });
+  });
+
+  it("prescriber specialty with synonyms and consultation", () => {
+    const neuro: Check = { kind: "prescriber_specialty", specialties: ["neurologist"], consultationAllowed: true };
+    expect(run(neuro)).toMatchObject({ outcome: "met" });
+    const pediatrics = facts({ practitioners: [{ ...facts().practitioners[0], specialty: "Pediatrics" }] });
+    const consult = run(neuro, { facts: pediatrics, documents: [note("Plan:\n- Pediatric neurology on consult, appreciate recommendations")] });
+    expect(consult).toMatchObject({ outcome: "met", evidence: [expect.objectContaining({ documentId: "note", page: 1, quote: expect.stringContaining("Pediatric neurology on consult") })] });
+    expect(run({ kind: "prescriber_specialty", specialties: ["oncologist"] }, { facts: facts({ practitioners: [{ ...facts().practitioners[0], specialty: "Hematology/Oncology" }] }) }).outcome).toBe("met");
+    expect(run({ kind: "prescriber_specialty", specialties: ["neurologist"] }, { facts: pediatrics })).toMatchObject({ outcome: "not_met" });
+    expect(run(neuro, { facts: facts({ practitioners: [] }) })).toMatchObject({ outcome: "missing" });
+  });
+
+  it("step therapy from the notes and from paid claims (denied claims and short trials do not count)", () => {
+    const two: Check = { kind: "step_therapy", drugs: [], drugClasses: ["antiseizure"], count: 2, outcomes: ["tried"], excludeRequested: true, minDurationDays: 28 };
+    const fromNotes = facts({
+      priorTreatments: [
+        { drug: "Valproic acid", outcome: "failed", startDate: "2024-05-01", endDate: "2024-06-01", durationDays: 31, evidence: [ev("Valproic acid May 1-June 1, 2024")] },
+        { drug: "Lamotrigine", outcome: "ongoing", startDate: "2024-05-14", endDate: null, durationDays: null, evidence: [ev("Lamotrigine May 14, 2024 - current")] },
+      ],
+    });
+    expect(run(two, { facts: fromNotes })).toMatchObject({ outcome: "met", passed: true });
+    const paid = [fill("C1", "2024-01-01", "Keppra 500 mg"), fill("C2", "2024-01-31", "levetiracetam 500 mg"), fill("C3", "2024-03-01", "Topamax 25 mg"), fill("C4", "2024-04-01", "topiramate")];
+    const byClaims = run(two, { claims: paid });
+    expect(byClaims).toMatchObject({ outcome: "met", evidence: expect.arrayContaining([expect.objectContaining({ claimId: "C1" })]) });
+    const denied = run(two, { claims: [fill("D1", "2024-01-01", "Keppra", { status: "denied" }), fill("D2", "2024-02-01", "Topamax", { status: "pending" })] });
+    expect(denied).toMatchObject({ outcome: "not_met", passed: false });
+    expect(denied.answer).toMatch(/Not counted: D1 .*denied.*D2 .*pending/);
+    const short = run(two, { claims: [...paid.slice(0, 2), fill("S1", "2024-05-01", "zonisamide", { days_supply: 14 })] });
+    expect(short.outcome).toBe("not_met");
+    expect(short.answer).toMatch(/Shorter than 28 days: zonisamide/);
+    // The requested drug never counts as a trial of "other" drugs.
+    expect(run(two, { claims: [fill("E1", "2024-01-01", "Epidiolex"), fill("E2", "2024-02-01", "Epidiolex"), ...paid.slice(0, 2)] }).outcome).toBe("not_met");
+    expect(run(two, { facts: facts({ priorTreatments: [] }) })).toMatchObject({ outcome: "missing", missingInformation: expect.stringContaining("antiseizure") });
+  });
+
+  it("lab threshold", () => {
+    const lab: Check = { kind: "lab_threshold", analyte: "blood eosinophil count", comparator: ">=", value: 150, unit: "cells/uL" };
+    const labs = (value: string) => facts({ labs: [{ name: "Eosinophil count", value, unit: "cells/uL", date: "2024-10-01", evidence: [ev(`Eosinophils ${value} cells/uL`)] }] });
+    expect(run(lab, { facts: labs("300") })).toMatchObject({ outcome: "met" });
+    expect(run(lab, { facts: labs("90") })).toMatchObject({ outcome: "not_met" });
+    expect(run(lab)).toMatchObject({ outcome: "missing" });
+  });
+
+  it("documentation of a finding, with negation", () => {
+    const doc: Check = { kind: "documentation", what: "Disease is metastatic", terms: ["metastatic"] };
+    expect(run(doc, { documents: [note("CT chest: new lesions consistent with metastatic disease.")] })).toMatchObject({
+      outcome: "met",
+      evidence: [{ documentId: "note", page: 1, start: 0, end: 57, quote: "CT chest: new lesions consistent with metastatic disease." }],
+    });
+    expect(run(doc, { documents: [note("No evidence of metastatic disease at this time.")] })).toMatchObject({ outcome: "not_met" });
+    expect(run(doc, { documents: [note("Patient is well.")] })).toMatchObject({ outcome: "missing", missingInformation: expect.stringContaining("metastatic") });
+  });
+
+  it("combination therapy and concurrent therapy exclusion", () => {
+    const combo: Check = { kind: "combination_therapy", drugs: ["Nexavar (sorafenib)"] };
+    expect(run(combo, { documents: [note("Start 5 mg/m2 of Afinitor daily with 200 mg/m2 of Nexavar twice daily.")] }).outcome).toBe("met");
+    expect(run(combo, { documents: [note("Start 5 mg/m2 of Afinitor once daily.")] })).toMatchObject({ outcome: "not_met" });
+    expect(run(combo, { facts: facts({ medicationRequests: [] }) })).toMatchObject({ outcome: "missing" });
+    const exclusion: Check = { kind: "concurrent_therapy_exclusion", drugs: ["Fintepla"], drugClasses: [] };
+    expect(run(exclusion)).toMatchObject({ outcome: "met" });
+    expect(run(exclusion, { claims: [fill("F1", "2024-10-20", "Fintepla 2.2 mg/mL")] })).toMatchObject({ outcome: "not_met", evidence: [expect.objectContaining({ claimId: "F1" })] });
+    expect(run(exclusion, { facts: facts({ medicationRequests: [], priorTreatments: [] }) })).toMatchObject({ outcome: "missing" });
+  });
+
+  it("quantity limit against the request", () => {
+    const limit: Check = { kind: "quantity_limit", value: 2, unit: "bottle", perDays: 30 };
+    expect(run(limit)).toMatchObject({ outcome: "met" });
+    expect(run({ ...limit, value: 1 })).toMatchObject({ outcome: "not_met" });
+    expect(run(limit, { facts: facts({ medicationRequests: [{ ...epidiolex, quantity: null }] }) })).toMatchObject({ outcome: "missing" });
+  });
+
+  it("continuation from paid claims of the requested drug; manual criteria go to a clinician", () => {
+    const on: Check = { kind: "continuation", requirement: "on_therapy" };
+    expect(run(on, { claims: [fill("R1", "2024-09-01", "Epidiolex 100 mg/mL"), fill("R2", "2024-10-01", "Epidiolex 100 mg/mL", { status: "denied" })], kind: "continuation" })).toMatchObject({
+      outcome: "met",
+      evidence: [expect.objectContaining({ claimId: "R1" })],
+    });
+    expect(run(on, { kind: "continuation" })).toMatchObject({ outcome: "missing" });
+    expect(run({ kind: "continuation", requirement: "response" }, { documents: [note("Seizure frequency reduced by half since starting therapy; responding well.")], kind: "continuation" }).outcome).toBe("met");
+    expect(run({ kind: "manual" })).toMatchObject({ outcome: "manual", passed: false });
+  });
+});
+
+describe("ANY groups: every leaf is reported", () => {
+  const criteria: TCriteriaDocumentNode = {
+    all: [
+      { id: "age", text: "Patient is 1 year of age or older", check: { kind: "age", min: 1 } },
+      {
+        id: "trial",
+        text: "ONE of the following",
+        any: [
+          { id: "two", text: "Tried two other antiseizure medications", check: { kind: "step_therapy", drugs: [], drugClasses: ["antiseizure"], count: 2, outcomes: ["tried"], excludeRequested: true } },
+          { id: "fintepla", text: "Tried Fintepla, Diacomit or clobazam", check: { kind: "step_therapy", drugs: ["Fintepla", "Diacomit", "clobazam"], drugClasses: [], count: 1, outcomes: ["tried"] } },
+        ],
+      },
+    ],
+  };
+  const tried = (drugs: string[]) => facts({ priorTreatments: drugs.map((drug) => ({ drug, outcome: "failed" as const, startDate: null, endDate: null, durationDays: null, evidence: [ev(`${drug}: failed`)] })) });
+
+  it("marks the alternatives of a met ANY group as not needed, never as failed", () => {
+    const result = evaluatePolicy({ policy: policyOf(criteria), facts: tried(["lamotrigine", "topiramate"]), documents: [], claims: [], testClaim: null, asOf: "2024-11-15" });
+    expect(result.steps.map((s) => [s.criterionId, s.outcome, s.passed, s.notNeeded ?? false])).toEqual([
+      ["age", "met", true, false],
+      ["two", "met", true, false],
+      ["fintepla", "met", false, true],
+    ]);
+    expect(result.steps[2].answer).toMatch(/^Not needed: criterion two already meets/);
+    expect(result.summary).toMatchObject({ overall: "met", failedSteps: [] });
+  });
+
+  it("reports a failed alternative as missing while another alternative may still be documented", () => {
+    const open = policyOf({
+      any: [
+        { id: "a", text: "Tried clobazam", check: { kind: "step_therapy", drugs: ["clobazam"], drugClasses: [], count: 1, outcomes: ["tried"] } },
+        { id: "b", text: "Seen by a neurologist", check: { kind: "prescriber_specialty", specialties: ["neurologist"] } },
+      ],
+    });
+    const result = evaluatePolicy({ policy: open, facts: tried(["lamotrigine"]), documents: [], claims: [], testClaim: null, asOf: "2024-11-15" });
+    // Practitioner is a pediatric neurologist: b is met, so a is not needed.
+    expect(result.steps.find((s) => s.criterionId === "a")).toMatchObject({ notNeeded: true, outcome: "met" });
+    const noSpecialty = evaluatePolicy({ policy: open, facts: { ...tried(["lamotrigine"]), practitioners: [] }, documents: [], claims: [], testClaim: null, asOf: "2024-11-15" });
+    expect(noSpecialty.steps.find((s) => s.criterionId === "a")).toMatchObject({ outcome: "missing", passed: false, reason: expect.stringContaining("can still meet") });
+    expect(noSpecialty.summary.overall).toBe("missing");
+  });
+
+  it("fails the step that fails, with its reason, when no alternative is left", () => {
+    const result = evaluatePolicy({ policy: policyOf(criteria), facts: tried(["vigabatrin"]), documents: [], claims: [], testClaim: null, asOf: "2024-11-15" });
+    expect(result.summary.overall).toBe("not_met");
+    expect(result.steps.filter((s) => s.outcome === "not_met").map((s) => s.criterionId)).toEqual(["two", "fintepla"]);
+    expect(result.steps[1].policy_guideline_quoted_source).toContain("Tried two other antiseizure medications");
+  });
+});
+
+describe("selectIndication", () => {
+  const policy = policyFromCriteriaDocument(
+    ZPolicyCriteriaDocument.parse({
+      title: "Epidiolex",
+      drug_names: ["Epidiolex (cannabidiol oral solution)"],
+      sections: [
+        { id: "epi", title: "Treatment-refractory epilepsy", kind: "initial", diagnosis: { names: ["epilepsy"], icd10_prefixes: ["G40"] }, criteria: "Patient is 1 year of age or older" },
+        { id: "lgs-i", title: "Lennox-Gastaut Syndrome", kind: "initial", criteria: "Patient is 1 year of age or older" },
+        { id: "lgs-c", title: "Lennox-Gastaut Syndrome", kind: "continuation", criteria: "Patient is responding to therapy" },
+      ],
+    }),
+  );
+
+  it("prefers the most specific ICD-10 match and the initial criteria for a new start", () => {
+    const selection = selectIndication(policy, facts(), { requested: epidiolex });
+    expect(selection.chosen?.id).toBe("lgs-i");
+    expect(selection.phase).toBe("initial");
+  });
+
+  it("takes the continuation criteria when paid claims show the requested drug in use", () => {
+    const selection = selectIndication(policy, facts(), { requested: epidiolex, claims: [fill("R1", "2024-09-01", "Epidiolex 100 mg/mL")] });
+    expect(selection).toMatchObject({ phase: "continuation", chosen: { id: "lgs-c" } });
+    expect(selection.phaseReason).toContain("R1");
+  });
+
+  it("says so when no indication matches", () => {
+    const other = facts({ diagnoses: [{ ...facts().diagnoses[0], icd10: ["J45.50"], name: "Severe persistent asthma" }] });
+    const result = evaluatePolicy({ policy, facts: other, documents: [], claims: [], testClaim: null, asOf: "2024-11-15" });
+    expect(result.section).toBeNull();
+    expect(result.steps).toEqual([expect.objectContaining({ criterionId: "indication", outcome: "not_met", passed: false })]);
+  });
+});
