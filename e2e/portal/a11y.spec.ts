@@ -7,7 +7,9 @@ import { addClaims, addPolicy, createCase, formPdf, uploadPdf } from "../support
 let ws: TestWorkspace;
 let caseId: string;
 let priorAuthId: string;
-/** Whether the engines answered (the policy parser is being rebuilt beside this; the page is scanned either way). */
+/** An open case past its deadline, so the queue is scanned with its overdue clock. */
+let overdueCaseId: string;
+/** Whether the engines answered (the page is scanned either way). */
 let checked = false;
 
 test.beforeAll(async ({ request }) => {
@@ -18,6 +20,7 @@ test.beforeAll(async ({ request }) => {
   caseId = pa.case_id;
   priorAuthId = pa.id;
   await addClaims(request, ws.apiKey, pa.id);
+  overdueCaseId = (await createCase(request, ws.apiKey, { caseId: `A11Y-LATE-${Date.now()}`, documentUrl: doc.document_url, receivedAt: new Date(Date.now() - 9 * 86400_000).toISOString() })).case_id;
   const headers = { "X-API-Key": ws.apiKey };
   checked = (await request.post(`/api/v1/prior_auths/${pa.id}/policy_check`, { headers })).status() === 200;
   if (checked) expect((await request.post(`/api/v1/prior_auths/${pa.id}/determination`, { headers })).status()).toBe(200);
@@ -34,7 +37,7 @@ async function seriousViolations(page: Page) {
 test("the work queue has no serious or critical accessibility violations", async ({ page }) => {
   await logIn(page, ws.adminEmail, ws.adminPassword);
   await expect(page.getByRole("link", { name: caseId })).toBeVisible();
-  await expect(page.getByRole("row").filter({ hasText: caseId }).getByTestId("sla-clock")).toHaveText(/^Overdue by/);
+  await expect(page.getByRole("row").filter({ hasText: overdueCaseId }).getByTestId("sla-clock")).toHaveText(/^Overdue by/);
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByLabel("Overdue only").check();
   await page.getByLabel("Search").fill("nothing matches this");
