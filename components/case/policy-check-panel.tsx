@@ -88,7 +88,7 @@ function CheckBody({ check, openStep, selection, onSelect }: { check: PolicyChec
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
         <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${overall.className}`}>{overall.label}</span>
-        <span className="text-slate-800">{check.policy.title}{check.policy.version ? ` · version ${check.policy.version}` : ""}{check.policy.section ? ` · ${check.policy.section}` : ""}</span>
+        <span className="text-slate-800">{check.policy.title}{check.policy.version ? ` · version ${check.policy.version}` : ""}{check.policy.section && check.policy.section !== check.policy.title ? ` · ${check.policy.section}` : ""}</span>
         <span className="text-slate-600">checked {formatDateTime(check.created_at)}</span>
       </div>
 
