@@ -28,6 +28,16 @@ export const DRUG_CLASS_ALIASES: Record<string, string[]> = {
   calcineurin_inhibitor: ["calcineurin inhibitor"],
   bisphosphonate: ["bisphosphonate"],
   metformin: ["metformin"],
+  // Composite: every biologic or targeted immunomodulator of the vocabulary (see COMPOSITE_CLASSES).
+  biologic: ["biologic", "biologic agent", "biologic therapy", "biologic dmard", "bdmard", "immunomodulator", "immunomodulatory agent", "targeted immunomodulator", "targeted synthetic", "tsdmard", "biologic response modifier"],
+};
+
+/** Classes made of other classes and named drugs ("another biologic" = any TNF, IL or JAK inhibitor, abatacept ...). */
+const COMPOSITE_CLASSES: Record<string, { classes: string[]; generics: string[] }> = {
+  biologic: {
+    classes: ["tnf_inhibitor", "il_inhibitor", "jak_inhibitor", "atopic_dermatitis_biologic"],
+    generics: ["abatacept", "rituximab", "apremilast", "vedolizumab", "natalizumab", "omalizumab", "mepolizumab", "benralizumab", "reslizumab", "tezepelumab", "dupilumab", "belimumab", "anakinra", "canakinumab", "ocrelizumab", "ofatumumab"],
+  },
 };
 
 const D = (generic: string, brands: string[], ...classes: string[]): DrugEntry => ({ generic, brands, classes });
@@ -245,8 +255,11 @@ export function genericName(name: string): string {
 export function classesInText(text: string): string[] {
   const lower = ` ${text.toLowerCase()} `;
   const found: string[] = [];
+  // "non-biologic DMARD" names conventional DMARDs, not biologics.
+  const withoutNonBiologic = lower.replace(/\bnon[- ]?biologics?\b/g, "conventional");
   for (const [id, aliases] of Object.entries(DRUG_CLASS_ALIASES)) {
-    if (aliases.some((alias) => new RegExp(`(?<![a-z0-9])${alias.replace(/[-/]/g, "[-/ ]?")}s?(?![a-z0-9])`, "i").test(lower))) found.push(id);
+    const haystack = id === "biologic" ? withoutNonBiologic : lower;
+    if (aliases.some((alias) => new RegExp(`(?<![a-z0-9])${alias.replace(/[-/]/g, "[-/ ]?")}s?(?![a-z0-9])`, "i").test(haystack))) found.push(id);
   }
   // "topical corticosteroid" is its own class, not the systemic one.
   if (found.includes("topical_corticosteroid")) return found.filter((c) => c !== "corticosteroid");
@@ -255,7 +268,11 @@ export function classesInText(text: string): string[] {
 
 /** True when the drug belongs to the class. */
 export function isInClass(name: string, classId: string): boolean {
-  return findDrugEntry(name)?.classes.includes(classId) ?? false;
+  const entry = findDrugEntry(name);
+  if (!entry) return false;
+  if (entry.classes.includes(classId)) return true;
+  const composite = COMPOSITE_CLASSES[classId];
+  return Boolean(composite && (composite.generics.includes(entry.generic) || entry.classes.some((c) => composite.classes.includes(c))));
 }
 
 /** A readable class name for answers: "antiseizure" -> "antiseizure medication". */
@@ -279,6 +296,7 @@ export function className(classId: string): string {
     calcineurin_inhibitor: "calcineurin inhibitor",
     bisphosphonate: "bisphosphonate",
     metformin: "metformin product",
+    biologic: "biologic or targeted immunomodulator",
   };
   return readable[classId] ?? classId.replace(/_/g, " ");
 }
