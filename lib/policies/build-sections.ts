@@ -11,11 +11,13 @@ import { findVerbatim, repairQuote } from "./verbatim-quote";
 
 type Pages = readonly { page: number; text: string }[];
 
-const PHASE_INITIAL = /^(?:initial (?:therapy|authori[sz]ation|approval|request|treatment|coverage|criteria)|new starts?|initiation of (?:therapy|treatment)|criteria for initial approval|initial approval criteria)\b/i;
-const PHASE_CONTINUATION = /^(?:continuation|continued (?:therapy|treatment|approval|use)|continuing therapy|re-?authori[sz]ation|renewal|re-?approval|re-?certification|subsequent (?:authori[sz]ation|approval)|criteria for continu|(?:the )?(?:patient|member|individual) is currently (?:receiving|taking|on|using|being treated)|currently receiving|patients? (?:currently )?(?:on|receiving) (?:therapy|treatment))/i;
-const DURATION = /\b(?:for|of|up to|duration:?|approval duration:?|issued for|granted for)\s+(\d+|one|two|three|six|twelve|eighteen|twenty-four)\s*(years?|months?|weeks?|days?)\b/i;
+const PHASE_INITIAL = /^(?:criteria for )?(?:initial (?:therapy|treatment|approvals?|authori[sz]ations?|requests?|evaluations?|reviews?|coverage|criteria|use)|new starts?|initiation of (?:therapy|treatment)|initial approval criteria)\b/i;
+const PHASE_CONTINUATION = /^(?:continuation|continued (?:therapy|treatment|approval|use)|continuing therapy|re-?authori[sz]ation|renewals?\b|re-?evaluation|re-?approval|re-?certification|subsequent (?:authori[sz]ation|approval)|criteria for continu|(?:the )?(?:patient|member|individual) is currently (?:receiving|taking|on|using|being treated)|currently receiving|patients? (?:currently )?(?:on|receiving) (?:therapy|treatment))/i;
+const DURATION = /\b(?:for|of|up to|duration:?|(?:approval|authori[sz]ation)(?: duration| period| length)?:|issued for|granted for)\s+(\d+|one|two|three|six|twelve|eighteen|twenty-four)\s*(years?|months?|weeks?|days?)\b/i;
 
 export interface BuildContext {
+  /** The phase of the section being built (classification reads continuation wording in its light). */
+  phase?: "initial" | "continuation" | "general";
   pages: Pages;
   coveredDrugs: string[];
   warnings: string[];
@@ -93,7 +95,7 @@ function leaf(id: string, text: string, quote: Quote, ctx: BuildContext, inherit
     id,
     text: withoutConnector(text),
     quote,
-    check: classifyCriterion(text, { inherited, subject, coveredDrugs: ctx.coveredDrugs, notes: notes.map((n) => n.text) }),
+    check: classifyCriterion(text, { inherited, subject, coveredDrugs: ctx.coveredDrugs, notes: notes.map((n) => n.text), phase: ctx.phase }),
   };
   if (notes.length) node.notes = notes;
   return node;
@@ -117,10 +119,24 @@ export function toCriteria(node: OutlineNode, prefix: string, ctx: BuildContext,
     const connectors = node.children.slice(0, -1).map(connectorOf);
     logic = connectors.includes("or") && !connectors.includes("and") ? "any" : "all";
   }
-  if (children.length === 1 && (intro.pureIntro || intro.childKind)) return children[0];
-  const group: CriteriaNode = { kind: "group", id, logic, text: text || null, quote: quoteOf(node, ctx), children };
-  if (intro.minCount && intro.minCount > 1) group.minCount = intro.minCount;
-  return group;
+  // What the intro itself requires: a criterion before "AND ALL of the following", or an age in the approval
+  // sentence ("... may be granted ... in members 1 year of age and older when all of the following are met:").
+  const leads: CriteriaNode[] = [];
+  if (intro.leadCriterion) {
+    const quote = quoteOf(node, ctx, intro.leadCriterion);
+    if (quote) leads.push(leaf(`${id}.0`, intro.leadCriterion, quote, ctx));
+  } else if (node.marker === null || intro.pureIntro || /\b(?:authori[sz]ation|approval|approved?)\b/i.test(text)) {
+    const body = text.slice(titleOf(node).length).trim();
+    const age = /\b(?:aged?|ages|of age|years? old)\b/i.test(body) ? classifyCriterion(body.replace(/\bwhen (?:all|any|one|both)\b.*$/i, ""), {}) : null;
+    const quote = age?.kind === "age" ? quoteOf(node, ctx, body) : null;
+    if (age?.kind === "age" && quote) leads.push({ kind: "criterion", id: `${id}.age`, text: body, quote, check: age });
+  }
+  if (!leads.length && children.length === 1 && (intro.pureIntro || intro.childKind)) return children[0];
+  const list: CriteriaNode = { kind: "group", id, logic, text: text || null, quote: quoteOf(node, ctx), children };
+  if (intro.minCount && intro.minCount > 1) list.minCount = intro.minCount;
+  if (!leads.length) return list;
+  if (logic === "all" && !list.minCount) return { ...list, children: [...leads, ...children] };
+  return { kind: "group", id: `${id}.all`, logic: "all", text: null, quote: null, children: [...leads, { ...list }] };
 }
 
 /** Criteria of an item without sub-items: "Patient is Currently Receiving X. Approve for 1 year if the patient is responding ..." */
@@ -195,7 +211,8 @@ function hintsOf(title: string, criteria: CriteriaNode | null): PolicySection["d
 }
 
 function makeSection(opts: { indication: OutlineNode | null; phaseNode: OutlineNode | null; kind: PolicySection["kind"]; idPrefix: string; fallbackTitle: string; ctx: BuildContext }): PolicySection | null {
-  const { indication, phaseNode, kind, ctx } = opts;
+  const { indication, phaseNode, kind } = opts;
+  const ctx: BuildContext = { ...opts.ctx, phase: kind };
   const indicationId = indication ? joinId(opts.idPrefix, labelOf(indication)) : opts.idPrefix || "policy";
   const title = indication ? titleOf(indication) : opts.fallbackTitle;
   const titleQuote = indication ? quoteOf(indication, ctx, title) : null;
@@ -263,8 +280,9 @@ export function buildSections(roots: readonly OutlineNode[], ctx: BuildContext, 
       }
       // A phase heading over the whole policy ("Initial Approval" ... "Continuation of Therapy").
       const kind = phaseOf(node) as "initial" | "continuation";
-      const children = node.children.filter((c) => c.children.length > 0 && looksLikeCondition(titleOf(c)));
-      if (children.length >= 2 && children.length >= node.children.length / 2) {
+      // Indications listed under the phase heading: a condition as title, with criteria below or an approval sentence.
+      const children = node.children.filter((c) => looksLikeCondition(titleOf(c)) && (c.children.length > 0 || /\b(?:approv\w*|authori[sz]\w*|granted|covered)\b/i.test(nodeText(c))));
+      if (children.length >= 1 && children.length >= node.children.length / 2) {
         for (const child of children) {
           seen.add(child);
           const section = makeSection({ indication: child, phaseNode: null, kind, idPrefix: labelOf(node) || kind, fallbackTitle: policyTitle, ctx });

@@ -19,6 +19,8 @@ export interface ClassifyContext {
   coveredDrugs?: string[];
   /** Notes under the criterion ("Note: Examples of other antiseizure medications include ..."). */
   notes?: string[];
+  /** The section's phase: in continuation criteria, "has experienced a reduction in seizures" is a response. */
+  phase?: "initial" | "continuation" | "general";
 }
 
 const WORD_NUMBERS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twelve: 12, both: 2, single: 1 };
@@ -106,7 +108,7 @@ function specialtyCheck(text: string, lower: string): Check | null {
   const field = /speciali[sz]es in (?:the (?:treatment|management) of )?(.+?)(?:[.;,]|$)/i.exec(text);
   if (field && !/condition being treated|patient's condition/i.test(field[1])) specialties.push(field[1].trim());
   if (!specialties.length && !/specialist|speciali[sz]es/.test(lower)) return null;
-  return { kind: "prescriber_specialty", specialties, consultationAllowed: /consultation|recommended by|in conjunction with/.test(lower) };
+  return { kind: "prescriber_specialty", specialties, consultationAllowed: /consult|recommended by|in conjunction with/.test(lower) };
 }
 
 function trialCount(lower: string): number {
@@ -203,8 +205,10 @@ function continuationCheck(text: string, lower: string, ctx: ClassifyContext): C
   const drug = (ctx.coveredDrugs ?? []).find((d) => lower.includes(d.toLowerCase().split(/[\s(]/)[0])) ?? drugsIn(text)[0];
   const withDrug = (c: Check & { kind: "continuation" }) => (drug ? { ...c, drug } : c);
   if (NO_PROGRESSION.test(lower)) return withDrug({ kind: "continuation", requirement: "no_progression" });
-  if (CONTINUATION_RESPONSE.test(lower) && /\b(?:therapy|treatment|medication|drug)\b/.test(lower)) return withDrug({ kind: "continuation", requirement: "response" });
-  if (CONTINUATION_ON.test(lower)) return withDrug({ kind: "continuation", requirement: "on_therapy" });
+  const inContinuation = ctx.phase === "continuation";
+  if (CONTINUATION_RESPONSE.test(lower) && (inContinuation || /\b(?:therapy|treatment|medication|drug|agent|product)\b/.test(lower))) return withDrug({ kind: "continuation", requirement: "response" });
+  if (inContinuation && /\b(?:reduc\w*|decreas\w*|improv\w*|fewer|less frequent)\b.*\b(?:from|since|compared (?:to|with)) (?:baseline|pre-?treatment|starting)\b|\bexperienced (?:a |an )?(?:reduction|decrease|improvement|benefit|response)\b/.test(lower)) return withDrug({ kind: "continuation", requirement: "response" });
+  if (CONTINUATION_ON.test(lower) || (inContinuation && /\bpreviously (?:been )?(?:approved|authori[sz]ed)\b|\bapproved for the (?:target|requested) (?:agent|drug|medication)/.test(lower))) return withDrug({ kind: "continuation", requirement: "on_therapy" });
   return null;
 }
 
@@ -327,7 +331,12 @@ export interface IntroAnalysis {
   subject?: string;
   /** Nothing but the logic ("Afinitor will be approved based on one of the following criteria:"). */
   pureIntro: boolean;
+  /** A criterion stated before the list ("The patient has a diagnosis of X AND ALL of the following:"). */
+  leadCriterion?: string;
 }
+
+/** The words before a list that need the list to finish them: "Diagnosis of", "Disease is", "Used in combination with". */
+const STEM_END = /\b(?:of|with|is|are|was|were|to|by|for|as|in|on|after|has|have|had|include|includes|including|following|from|than)\s*$/i;
 
 /** The logic a list's intro states, and what its items are when the intro says ("Diagnosis of one of the following:"). */
 export function analyzeIntro(rawText: string): IntroAnalysis {
@@ -365,5 +374,10 @@ export function analyzeIntro(rawText: string): IntroAnalysis {
     subject = pre.replace(/\s+$/, "");
   }
   const pureIntro = !pre || /\b(?:approved?|approval|covered|coverage|medically necessary|meets?|met|criteria|criterion|based on|if|when|requires?|qualif\w*)\b\s*(?:the|if|when)?\s*$/i.test(pre) || /^(?:.*\b(?:will be|may be|is|are) (?:approved|covered|authorized)\b.*|patient meets|member meets|individual meets)$/i.test(pre);
+  // "The patient has a diagnosis of X AND ALL of the following": X is a criterion, the list comes on top of it.
+  const lead = pre.replace(/[\s,;:]*\b(?:and|AND)\s*$/, "").trim();
+  if (!pureIntro && lead !== pre && lead.split(/\s+/).length >= 3 && !STEM_END.test(lead)) {
+    return { logic, minCount, explicit, pureIntro: false, leadCriterion: lead };
+  }
   return { logic, minCount, explicit, childKind, subject, pureIntro: pureIntro && !childKind };
 }

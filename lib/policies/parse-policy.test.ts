@@ -215,3 +215,96 @@ describe("verbatim quotes are enforced", () => {
     expect(repairQuote(pages, { page: 1, text: "nothing like it" })).toBeNull();
   });
 });
+
+describe("parsePolicy on other payers' layouts", () => {
+  const parse = (lines: string[]) => parsePolicy([{ page: 1, text: lines.join("\n") }]);
+  const shape = (policy: ParsedPolicy) => policy.sections.map((s) => ({ title: s.title, kind: s.kind, leaves: leaves(s.criteria).map((l) => l.check.kind) }));
+
+  it("roman criteria under 'Initial requests' / 'Continuation requests', exclusions left out, a quantity table", () => {
+    const policy = parse([
+      "Clinical Criteria: CC-0123",
+      "Epidiolex (cannabidiol)",
+      "Effective Date: 07/01/2024",
+      "Clinical criteria",
+      "Initial requests",
+      "Epidiolex (cannabidiol) may be approved if the following criteria are met:",
+      "I. Individual is 1 year of age or older; AND",
+      "II. Individual has a diagnosis of one of the following:",
+      "A. Lennox-Gastaut syndrome; OR",
+      "B. Dravet syndrome;",
+      "AND",
+      "III. Individual has had a trial and inadequate response or intolerance to at least two antiepileptic drugs.",
+      "Continuation requests",
+      "Epidiolex (cannabidiol) may be continued if the following criteria are met:",
+      "I. Individual has experienced a reduction in seizure frequency from baseline.",
+      "Requests for Epidiolex (cannabidiol) may not be approved for the following:",
+      "I. Use in combination with another cannabidiol product.",
+      "Quantity Limits",
+      "Drug | Limit",
+      "Epidiolex (cannabidiol) 100 mg/mL oral solution | 5 bottles per 30 days",
+    ]);
+    expect(policy).toMatchObject({ title: "Epidiolex (cannabidiol)", effectiveDate: "2024-07-01", drugNames: ["Epidiolex (cannabidiol)"] });
+    expect(shape(policy)).toEqual([
+      { title: "Epidiolex (cannabidiol)", kind: "initial", leaves: ["age", "diagnosis", "diagnosis", "step_therapy"] },
+      { title: "Epidiolex (cannabidiol)", kind: "continuation", leaves: ["continuation"] },
+    ]);
+    expect(policy.sections[0].diagnosisHints.icd10Prefixes).toEqual(expect.arrayContaining(["G40.81"]));
+    expect(policy.limits?.map((l) => l.check)).toEqual([expect.objectContaining({ kind: "quantity_limit", value: 5, perDays: 30 })]);
+  });
+
+  it("indications as paragraphs under 'Criteria for Initial Approval', the age of the approval sentence a criterion", () => {
+    const policy = parse([
+      "Aetna Specialty Pharmacy Clinical Policy Bulletin",
+      "Subject: Epidiolex",
+      "Criteria for Initial Approval",
+      "A. Lennox-Gastaut syndrome (LGS)",
+      "Authorization of 12 months may be granted for treatment of seizures associated with LGS in members 1 year of age and older when all of the following criteria are met:",
+      "1. The member has tried and had an inadequate response to at least two other antiseizure medications.",
+      "B. Dravet syndrome (DS)",
+      "Authorization of 12 months may be granted for treatment of seizures associated with Dravet syndrome in members 1 year of age and older.",
+      "Continuation of Therapy",
+      "Authorization of 12 months may be granted for all members who are experiencing benefit from therapy as evidenced by a reduction in seizure frequency.",
+    ]);
+    expect(policy.payer).toBe("Aetna");
+    expect(shape(policy)).toEqual([
+      { title: "Lennox-Gastaut syndrome (LGS)", kind: "initial", leaves: ["diagnosis", "age", "step_therapy"] },
+      { title: "Dravet syndrome (DS)", kind: "initial", leaves: ["diagnosis", "age"] },
+      { title: "Epidiolex", kind: "continuation", leaves: ["continuation"] },
+    ]);
+    expect(policy.sections.map((s) => s.approvalDuration)).toEqual(["12 months", "12 months", "12 months"]);
+  });
+
+  it("'X AND ALL of the following' keeps X as a criterion; renewal and length of approval", () => {
+    const policy = parse([
+      "Blue Cross and Blue Shield of Texas",
+      "Target Agent(s): Dupixent (dupilumab)",
+      "Initial Evaluation",
+      "Target Agent(s) will be approved when ALL of the following are met:",
+      "1. ONE of the following:",
+      "A. The patient has a diagnosis of moderate-to-severe atopic dermatitis AND ALL of the following:",
+      "1. The patient is 6 months of age or over AND",
+      "2. The patient has tried and failed a medium potency or higher topical corticosteroid for at least 4 weeks",
+      "OR",
+      "B. The patient has a diagnosis of eosinophilic asthma AND BOTH of the following:",
+      "1. The patient has a baseline blood eosinophil count of at least 150 cells/uL AND",
+      "2. The patient is 12 years of age or over",
+      "AND",
+      "2. The patient will NOT be using the target agent in combination with another immunomodulatory agent (e.g., Xolair, Nucala)",
+      "Length of Approval: 12 months",
+      "Renewal Evaluation",
+      "Target Agent(s) will be approved when BOTH of the following are met:",
+      "1. The patient has been previously approved for the target agent through the plan's Prior Authorization process AND",
+      "2. The patient has had clinical benefit with the target agent",
+      "Length of Approval: 12 months",
+    ]);
+    expect(policy.payer).toBe("Blue Cross and Blue Shield of Texas");
+    expect(shape(policy)).toEqual([
+      { title: "Dupixent (dupilumab)", kind: "initial", leaves: ["diagnosis", "age", "step_therapy", "diagnosis", "lab_threshold", "age", "concurrent_therapy_exclusion"] },
+      { title: "Dupixent (dupilumab)", kind: "continuation", leaves: ["continuation", "continuation"] },
+    ]);
+    const any = (policy.sections[0].criteria as Extract<CriteriaNode, { kind: "group" }>).children[0];
+    expect(any).toMatchObject({ kind: "group", logic: "any", id: "initial.1" });
+    expect(policy.sections[0].approvalDuration).toBe("12 months");
+    expect(leaves(policy.sections[0].criteria)[2].check).toMatchObject({ drugClasses: ["topical_corticosteroid"], minDurationDays: 28, outcomes: ["tried", "failed"] });
+  });
+});

@@ -13,7 +13,7 @@ const PAYERS: [RegExp, string][] = [
   [/\banthem\b/i, "Anthem"],
   [/\belevance\b/i, "Elevance Health"],
   [/\bhumana\b/i, "Humana"],
-  [/\bblue cross blue shield\b|\bbcbs\w*\b/i, "Blue Cross Blue Shield"],
+  [/\bblue\s*cross\s*(?:and\s*|&\s*)?blue\s*shield\b|\bbcbs\w*\b/i, "Blue Cross Blue Shield"],
   [/\bblue cross\b/i, "Blue Cross"],
   [/\bblue shield\b/i, "Blue Shield"],
   [/\bflorida blue\b/i, "Florida Blue"],
@@ -56,14 +56,21 @@ export function isoDate(text: string): string {
   return text.trim();
 }
 
+/** Words of a table's header row ("Drug | Strength | Quantity Limit"): never a label's value. */
+const TABLE_HEADER = /^(?:(?:brand|generic|name|strength|quantity|limits?|dose|dosage|ndc|gpi|duration|days|supply|form|route|package|size|per|max(?:imum)?|and|\/|\|)\s*)+$/i;
+
 /** The value after a label on a line ("Effective Date | 8/1/2024", "POLICY: | Antiseizure ..."). */
 const labelValue = (lines: readonly PolicyLine[], label: RegExp): string | null => {
   for (const line of lines) {
     const m = label.exec(line.raw.replace(/\s+/g, " ").trim());
-    if (m && m[1]?.replace(/^\|\s*/, "").trim()) return m[1].replace(/^\|\s*/, "").replace(/\s\|\s/g, " ").trim();
+    const value = m?.[1]?.replace(/^\|\s*/, "").replace(/\s\|\s/g, " ").trim();
+    if (value && !TABLE_HEADER.test(value)) return value;
   }
   return null;
 };
+
+/** The name of a Blue Cross Blue Shield plan as written ("Blue Cross and Blue Shield of Texas"). */
+const BLUE_PLAN = /\bBlue[ \t]*Cross[ \t]*(?:and[ \t]*|&[ \t]*)?Blue[ \t]*Shield(?:[ \t]+of[ \t]+(?:the[ \t]+)?[A-Z][a-z]+(?:[ \t]+(?!Prior\b|Program\b|Pharmacy\b|Medical\b)[A-Z][a-z]+)?)?/;
 
 export function findPayer(allText: string): string | null {
   let best: { name: string; count: number; first: number } | null = null;
@@ -74,6 +81,7 @@ export function findPayer(allText: string): string | null {
     const candidate = { name, count: matches.length, first: matches[0].index };
     if (!best || candidate.count > best.count || (candidate.count === best.count && candidate.first < best.first)) best = candidate;
   }
+  if (best?.name === "Blue Cross Blue Shield") return BLUE_PLAN.exec(allText)?.[0].replace(/\s+/g, " ") ?? best.name;
   return best?.name ?? null;
 }
 
@@ -89,7 +97,7 @@ export function findCoveredDrugs(firstPageLines: readonly PolicyLine[], title: s
     const brand = clean.split(/[\s(]/)[0].toLowerCase();
     if (clean && !out.some((o) => o.toLowerCase() === clean.toLowerCase() || o.split(/[\s(]/)[0].toLowerCase() === brand || (generic && o.toLowerCase().includes(`(${generic})`)))) out.push(clean);
   };
-  const labelled = labelValue(firstPageLines, /^(?:medications?|drugs?|products?|drug names?|covered (?:drugs|products|medications))\s*[:|]\s*(.+)$/i);
+  const labelled = labelValue(firstPageLines.slice(0, 25), /^(?:medications?|drugs?|products?(?: affected)?|drug names?|covered (?:drugs|products|medications)|target (?:agents?|drugs?)(?:\(s\))?|applicable drugs?)\s*[:|]\s*(.+)$/i);
   if (labelled) for (const m of labelled.matchAll(PAIR)) add(`${m[1]} (${m[2]})`);
   if (labelled && !out.length) add(labelled);
   const opening = firstPageLines.slice(0, 25);
@@ -105,11 +113,15 @@ export function findCoveredDrugs(firstPageLines: readonly PolicyLine[], title: s
 }
 
 export function findTitle(firstPageLines: readonly PolicyLine[]): string {
-  const policy = labelValue(firstPageLines, /^(?:policy(?: title| name)?|title|subject|drug policy|medical policy|coverage policy|pharmacy policy)\s*[:|]\s*(.+)$/i);
+  const top = firstPageLines.slice(0, 25);
+  const policy = labelValue(top, /^(?:policy(?: title| name)?|title|subject|drug policy|medical policy|coverage policy|pharmacy policy)\s*[:|]\s*(.+)$/i);
   if (policy) return policy.replace(/[®™]/g, "");
-  const medication = labelValue(firstPageLines, /^(?:medications?|drugs?)\s*[:|]\s*(.+)$/i);
-  const program = labelValue(firstPageLines, /^program\s*[:|]\s*(.+)$/i);
+  const medication = labelValue(top, /^(?:medications?|drugs?|target (?:agents?|drugs?)(?:\(s\))?)\s*[:|]\s*(.+)$/i);
+  const program = labelValue(top, /^program\s*[:|]\s*(.+)$/i);
   if (medication) return `${medication.replace(/[®™]/g, "")}${program ? ` – ${program}` : ""}`;
+  // A line naming the drug ("Epidiolex (cannabidiol)") near the top is the title of most drug policies.
+  const named = top.slice(0, 10).find((l) => /^[A-Z][A-Za-z0-9-]+[®™]?\s*\([a-z][a-z0-9 ,-]+\)/.test(l.text) && l.text.length <= 120);
+  if (named) return named.text.replace(/[®™]/g, "");
   const titled = firstPageLines.slice(0, 15).find((l) => /\b(?:policy|prior authori[sz]ation|medical necessity|criteria|coverage)\b/i.test(l.text) && l.text.length <= 120 && !/^page\b/i.test(l.text));
   return (titled ?? firstPageLines[0])?.text.replace(/[®™]/g, "") ?? "Untitled policy";
 }

@@ -43,8 +43,12 @@ const CONTENT = heading(
     "(?:initial|continuation|renewal) (?:of therapy )?criteria", "prior authori[sz]ation(?: requirements)?", "medical necessity", "criteria for use", "conditions of coverage",
   ].join("|"),
 );
-const LIMITS = heading("(?:quantity|dose|dosing|dosage) limits?|quantity limitations?|dosing(?: information| table| and administration)?|dosage and administration|maximum (?:dose|dosage)s?|dosing guidelines?");
-const PHASE_HEADING = /^(?:initial (?:therapy|approval|authori[sz]ation|request|treatment|coverage)(?: criteria)?|criteria for initial approval|initial approval criteria|continuation(?: of (?:therapy|treatment))?(?: criteria)?|continued (?:therapy|treatment|approval)(?: criteria)?|re-?authori[sz]ation(?: criteria)?|renewal(?: criteria)?|re-?certification|subsequent (?:authori[sz]ation|approval))\s*[:.]?$/i;
+const LIMITS = heading("(?:[A-Za-z&]+ ){0,3}(?:quantity|dose|dosing|dosage|supply) limits?(?: and [a-z ]{1,30})?|quantity limitations?|dosing(?: information| table| and administration)?|dosage and administration|maximum (?:dose|dosage)s?|dosing guidelines?");
+// A short heading that opens the initial or the continuation criteria: "Initial requests:", "Initial Evaluation",
+// "Criteria for Initial Approval", "Continuation of Therapy", "Renewal Evaluation", "Reauthorization Criteria".
+const PHASE_HEADING = /^(?:criteria for )?(?:initial|new starts?|continuation|continued|renewal|re-?authori[sz]ation|re-?certification|re-?approval|re-?evaluation|subsequent)(?: (?:of )?(?:therapy|treatment|approvals?|authori[sz]ations?|requests?|evaluations?|reviews?|coverage|criteria|use))?(?: criteria| requirements)?\s*[:.]?$/i;
+/** A paragraph that opens a list of what is NOT covered: its items are exclusions, kept out of the criteria. */
+const EXCLUSION_INTRO = /\b(?:may not be (?:approved|covered|authori[sz]ed)|will not be (?:approved|covered|authori[sz]ed)|(?:is|are) not (?:covered|approved|medically necessary)|considered (?:experimental|investigational|not medically necessary)|not medically necessary (?:for|when|if))\b/i;
 const INTRO = /\b(?:following criteria|criteria (?:are|is|is\(are\)) met|may be approved|will be approved|is approved|are approved|approve(?:d)? (?:if|when)|considered medically necessary (?:when|if|for)|covered (?:when|if)|must meet)\b/i;
 const NOTE = /^note\s*\d*\s*:/i;
 const DURATION = /^(?:(?:initial |re-?)?authori[sz]ation (?:will be|is|may be) (?:issued|granted|approved|given|provided)|(?:initial |re-?|renewal |continuation )?approval duration|duration of (?:approval|authori[sz]ation|therapy approved)|approve(?:d)? for (?:up to )?\d|(?:initial |re-?)?authori[sz]ation (?:duration|period|length)\b|length of (?:approval|authori[sz]ation))/i;
@@ -123,10 +127,21 @@ export function buildOutline(lines: readonly PolicyLine[]): OutlineNode[] {
       continue;
     }
 
+    // "Requests for X may not be approved for the following:" opens exclusions, not criteria.
+    if (!markers.length && EXCLUSION_INTRO.test(text) && (previousText === "" || endsSentence(previousText)) && /:\s*$/.test(text)) {
+      region = "boilerplate";
+      closeLists();
+      pseudoRoot = null;
+      previousText = text;
+      continue;
+    }
+
     // A phase heading ("Initial Approval", "Continuation of Therapy") or a paragraph introducing a list: a pseudo item.
-    if (!markers.length && region !== "boilerplate" && (PHASE_HEADING.test(text) || (INTRO.test(text) && mode !== "item" && (previousText === "" || endsSentence(previousText))))) {
+    const phaseHeading = !markers.length && PHASE_HEADING.test(text) && text.split(" ").length <= 7;
+    if (phaseHeading || (!markers.length && region !== "boilerplate" && INTRO.test(text) && mode !== "item" && (previousText === "" || endsSentence(previousText)))) {
+      if (phaseHeading && region !== "limits") region = "content";
       const node = newNode(null, line, null, region);
-      node.pseudo = PHASE_HEADING.test(text) ? "heading" : "intro";
+      node.pseudo = phaseHeading ? "heading" : "intro";
       roots.push(node);
       pseudoRoot = node;
       stack = [{ style: "pseudo", value: 0, node }];

@@ -89,7 +89,7 @@ function toNode(node: TCriteriaDocumentNode, id: string, coveredDrugs: string[],
   if (typeof node === "string" || "check" in node || (!("all" in node) && !("any" in node))) {
     const sentence = typeof node === "string" ? node : node.text;
     const given = typeof node === "string" ? undefined : node.check;
-    const check: Check = (given as Check | undefined) ?? classifyCriterion(sentence, { coveredDrugs, inherited: undefined });
+    const check: Check = (given as Check | undefined) ?? classifyCriterion(sentence, { coveredDrugs, phase: kind });
     const resolved: Check = kind === "continuation" && check.kind === "manual" ? { kind: "continuation", requirement: "response" } : check;
     return { kind: "criterion", id: (typeof node === "string" ? undefined : node.id) ?? id, text: sentence, quote: { page: 1, text: sentence }, check: resolved };
   }
