@@ -226,6 +226,22 @@ describe("selectIndication", () => {
     expect(selection.phaseReason).toContain("R1");
   });
 
+  it("takes policy-wide continuation criteria for an indication that has none of its own", () => {
+    const wide = policyFromCriteriaDocument(
+      ZPolicyCriteriaDocument.parse({
+        title: "Epidiolex",
+        drug_names: ["Epidiolex (cannabidiol oral solution)"],
+        sections: [
+          { id: "lgs", title: "Lennox-Gastaut Syndrome", kind: "initial", criteria: "Patient is 1 year of age or older" },
+          { id: "cont", title: "Epidiolex", kind: "continuation", diagnosis: { names: [], icd10_prefixes: [] }, criteria: "Member is experiencing benefit from therapy" },
+        ],
+      }),
+    );
+    const selection = selectIndication(wide, facts(), { requested: epidiolex, claims: [fill("R1", "2024-09-01", "Epidiolex 100 mg/mL")] });
+    expect(selection).toMatchObject({ phase: "continuation", chosen: { id: "cont" } });
+    expect(selection.candidates[0].matchedBy).toMatch(/G40\.81.*continuation criteria apply to every indication/);
+  });
+
   it("says so when no indication matches", () => {
     const other = facts({ diagnoses: [{ ...facts().diagnoses[0], icd10: ["J45.50"], name: "Severe persistent asthma" }] });
     const result = evaluatePolicy({ policy, facts: other, documents: [], claims: [], testClaim: null, asOf: "2024-11-15" });

@@ -107,7 +107,8 @@ export function policyFromCriteriaDocument(doc: TPolicyCriteriaDocument): Parsed
   const coveredDrugs = doc.drug_names.flatMap((d) => [d.split(/[\s(]/)[0], /\(([a-z-]+)/i.exec(d)?.[1] ?? ""]).filter((w) => w.length >= 4);
   const sections: PolicySection[] = doc.sections.map((s, i) => {
     const id = s.id ?? `section-${i + 1}`;
-    const hintNames = s.diagnosis?.names.length ? s.diagnosis.names : [s.title];
+    // No `diagnosis`: the title names the indication. An empty one: the section applies to any diagnosis.
+    const hintNames = s.diagnosis ? s.diagnosis.names : [s.title];
     const prefixes = s.diagnosis?.icd10_prefixes.length ? s.diagnosis.icd10_prefixes : hintNames.flatMap(icd10PrefixesFor);
     return {
       id,

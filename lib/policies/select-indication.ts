@@ -59,17 +59,22 @@ export function selectIndication(policy: ParsedPolicy, facts: IntakeFacts, opts:
   const { phase, reason } = therapyPhase(facts, { claims: opts.claims, requested: opts.requested, coveredDrugs: policy.drugNames });
   const matched: IndicationCandidate[] = [];
   const general: IndicationCandidate[] = [];
+  // Criteria for one phase that apply to every indication ("Continuation of Therapy: all members who ..."): an
+  // indication without criteria of that phase takes them.
+  const policyWide = policy.sections.find((s) => s.kind === phase && !s.diagnosisHints.names.length && !s.diagnosisHints.icd10Prefixes.length) ?? null;
   for (const sections of indications(policy)) {
-    const section = sectionForPhase(sections, phase);
-    const hints = section.diagnosisHints;
+    const own = sectionForPhase(sections, phase);
+    const section = own.kind !== phase && policyWide && (own.diagnosisHints.names.length || own.diagnosisHints.icd10Prefixes.length) ? policyWide : own;
+    const hints = own.diagnosisHints;
     if (!hints.names.length && !hints.icd10Prefixes.length) {
+      if (general.some((g) => g.section === section)) continue;
       general.push({ section, score: 0, matchedBy: "applies to any diagnosis" });
       continue;
     }
     const best = matchDiagnoses(facts.diagnoses ?? [], hints.names, hints.icd10Prefixes)[0];
-    if (best) matched.push({ section, score: best.strength, matchedBy: `${best.by === "code" ? "ICD-10" : "name"}: ${best.detail}` });
+    if (best) matched.push({ section, score: best.strength, matchedBy: `${best.by === "code" ? "ICD-10" : "name"}: ${best.detail}${section !== own ? ` (${own.title}; the policy's ${phase} criteria apply to every indication)` : ""}` });
   }
   matched.sort((a, b) => b.score - a.score);
-  const candidates = [...matched, ...general];
+  const candidates = [...matched, ...general.filter((g) => !matched.some((m) => m.section === g.section))];
   return { phase, phaseReason: reason, candidates, chosen: candidates[0]?.section ?? null };
 }
