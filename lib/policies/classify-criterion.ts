@@ -26,7 +26,7 @@ export interface ClassifyContext {
 const WORD_NUMBERS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twelve: 12, both: 2, single: 1 };
 const num = (s: string) => WORD_NUMBERS[s.toLowerCase()] ?? Number(s.replace(/,/g, ""));
 
-const TRIAL = /\b(?:tried|trials?|failed|failure|inadequate (?:response|control|efficacy)|intoleran\w*|contraindicat\w*|refractory to|resistant to|prior (?:therapy|therapies|treatment|use|lines?)|previously (?:treated|received|tried|used)|after (?:failure|progression|treatment)|progressed (?:on|after|following|during)|(?:second|third|2nd|3rd)[- ]line|lines? of (?:therapy|treatment)|step therapy|concomitantly receiving|unable to (?:take|tolerate)|did not respond|has not responded|not responded)\b/i;
+const TRIAL = /\b(?:tried|trials?|failed|failure|inadequate (?:\w+ )?(?:response|control|efficacy)|(?:treatment|therapeutic) failure|intoleran\w*|contraindicat\w*|refractory to|resistant to|prior (?:therapy|therapies|treatment|use|lines?)|previously (?:treated|received|tried|used)|after (?:failure|progression|treatment)|progressed (?:on|after|following|during)|(?:second|third|2nd|3rd)[- ]line|lines? of (?:therapy|treatment)|step therapy|concomitantly receiving|unable to (?:take|tolerate)|did not respond|has not responded|not responded)\b/i;
 const CONTINUATION_ON = /\b(?:currently (?:receiving|taking|on|using|being treated with|treated with)|(?:is|are) (?:receiving|on) (?:the requested|this)|established on|already (?:on|receiving|started)|has been (?:on|receiving|treated with|using)|continuation of (?:therapy|treatment))\b/i;
 const CONTINUATION_RESPONSE = /\b(?:respond(?:ing|ed|s)? to|response to|positive (?:clinical )?response|clinical (?:benefit|improvement|response)|benefit(?:ed|ing)? from|improvement (?:in|of|from)|reduc(?:ed|tion in) (?:\w+ ){0,3}(?:severity|frequency|symptoms)|stabiliz(?:ed|ation)|disease stability)\b/i;
 const NO_PROGRESSION = /\b(?:(?:does|did) not (?:show|have|demonstrate) (?:evidence of )?(?:progressive disease|(?:disease )?progression)|no (?:evidence of )?(?:disease )?progression|absence of (?:disease )?progression|without (?:disease )?progression|has not progressed)\b/i;
@@ -261,7 +261,9 @@ export function classifyCriterion(rawText: string, ctx: ClassifyContext = {}): C
       return { kind: "diagnosis", names: [text.replace(/[.;:]+$/, "")], icd10Prefixes: [...new Set([...findIcd10Codes(text).map((c) => c.code), ...icd10PrefixesFor(text)])] };
     case "step_therapy": {
       const drugs = drugsIn(text);
-      return { kind: "step_therapy", drugs: drugs.length ? [drugs[0]] : [text.replace(/[.;:]+$/, "")], drugClasses: classesInText(lower), count: 1, outcomes: ["tried", "failed"] };
+      const drugClasses = classesInText(lower);
+      // An item that names a class ("A topical calcineurin inhibitor") is the class, not a drug called so.
+      return { kind: "step_therapy", drugs: drugs.length ? [drugs[0]] : drugClasses.length ? [] : [text.replace(/[.;:]+$/, "")], drugClasses, count: 1, outcomes: ["tried", "failed"] };
     }
     case "combination_therapy": {
       const drugs = drugsIn(text);

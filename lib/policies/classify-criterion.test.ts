@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { analyzeIntro, classifyCriterion, findingTerms } from "./classify-criterion";
+
+describe("classifyCriterion across payers' wording", () => {
+  it("reads ages, inclusive and exclusive", () => {
+    expect(classifyCriterion("Patient is ≥ 1 year of age; AND")).toEqual({ kind: "age", min: 1 });
+    expect(classifyCriterion("Individual is 18 years of age or older")).toEqual({ kind: "age", min: 18 });
+    expect(classifyCriterion("Patient is less than 19 years of age")).toEqual({ kind: "age", max: 19, maxExclusive: true });
+    expect(classifyCriterion("Member is between 6 and 17 years of age")).toMatchObject({ kind: "age", min: 6, max: 17 });
+  });
+
+  it("reads step therapy: classes, counts, durations, outcomes and 'other'", () => {
+    expect(classifyCriterion("Patient has tried or is concomitantly receiving at least two other antiseizure medications; OR", { coveredDrugs: ["Epidiolex"] })).toMatchObject({
+      kind: "step_therapy", drugClasses: ["antiseizure"], count: 2, outcomes: ["tried"], excludeRequested: true,
+    });
+    expect(classifyCriterion("Inadequate response to at least 2 topical corticosteroids for at least 28 days")).toMatchObject({
+      kind: "step_therapy", drugClasses: ["topical_corticosteroid"], count: 2, minDurationDays: 28, outcomes: ["failed"],
+    });
+    expect(classifyCriterion("Used as second-line therapy")).toMatchObject({ kind: "step_therapy", drugs: [], drugClasses: [], count: 1 });
+    expect(classifyCriterion("Disease is refractory to at least 3 prior lines of therapy")).toMatchObject({ kind: "step_therapy", count: 3 });
+    // A list item under "inadequate treatment response to either of the following:" names a class.
+    expect(classifyCriterion("A topical calcineurin inhibitor", { inherited: "step_therapy" })).toMatchObject({ kind: "step_therapy", drugs: [], drugClasses: ["calcineurin_inhibitor"] });
+  });
+
+  it("reads specialty, combination, exclusion and continuation", () => {
+    expect(classifyCriterion("The medication is prescribed by or in consultation with a neurologist.")).toEqual({ kind: "prescriber_specialty", specialties: ["neurologist"], consultationAllowed: true });
+    expect(classifyCriterion("Prescribed by a rheumatologist")).toMatchObject({ kind: "prescriber_specialty", specialties: ["rheumatologist"], consultationAllowed: false });
+    expect(classifyCriterion("Used in combination with Nexavar (sorafenib)")).toEqual({ kind: "combination_therapy", drugs: ["Nexavar"] });
+    expect(classifyCriterion("The patient will NOT be using the requested agent in combination with another immunomodulatory agent")).toMatchObject({ kind: "concurrent_therapy_exclusion", drugClasses: ["biologic"] });
+    expect(classifyCriterion("Patient does not show evidence of progressive disease while on Afinitor therapy", { coveredDrugs: ["Afinitor"] })).toEqual({ kind: "continuation", requirement: "no_progression", drug: "Afinitor" });
+    expect(classifyCriterion("Patient is Currently Receiving Epidiolex", { coveredDrugs: ["Epidiolex"] })).toMatchObject({ kind: "continuation", requirement: "on_therapy" });
+  });
+
+  it("reads diagnoses, labs, limits and findings; what it cannot read is manual", () => {
+    expect(classifyCriterion("Diagnosis of advanced renal cell cancer/kidney cancer")).toMatchObject({ kind: "diagnosis", names: ["advanced renal cell cancer", "kidney cancer"], icd10Prefixes: ["C64", "C65"] });
+    expect(classifyCriterion("Neuroendocrine tumors of lung origin", { inherited: "diagnosis" })).toMatchObject({ kind: "diagnosis", icd10Prefixes: expect.arrayContaining(["C7A"]) });
+    expect(classifyCriterion("LDL-C ≥ 100 mg/dL")).toMatchObject({ kind: "lab_threshold", analyte: "ldl-c", comparator: ">=", value: 100 });
+    expect(classifyCriterion("Baseline LDL-C of at least 100 mg/dL")).toMatchObject({ kind: "lab_threshold", comparator: ">=", value: 100, unit: "mg/dl" });
+    expect(classifyCriterion("Quantity limit of 2 pens per 28 days")).toEqual({ kind: "quantity_limit", value: 2, unit: "pen", perDays: 28 });
+    expect(classifyCriterion("Disease is metastatic")).toEqual({ kind: "documentation", what: "Disease is metastatic", terms: ["metastatic"] });
+    expect(classifyCriterion("Relapsed/Refractory", { inherited: "documentation", subject: "Disease is" })).toEqual({ kind: "documentation", what: "Disease is relapsed/Refractory", terms: ["relapsed", "refractory"] });
+    expect(classifyCriterion("The drug has been recognized for treatment of the cancer indication by the NCCN Compendium with a Category of Evidence of 1, 2A, or 2B")).toEqual({ kind: "manual" });
+  });
+
+  it("keeps the words to search for a finding", () => {
+    expect(findingTerms("Disease is human epidermal growth factor receptor 2 (HER2)-negative")).toContain("her2 negative");
+    expect(findingTerms("Stage IV disease")).toEqual(["stage iv"]);
+  });
+});
+
+describe("analyzeIntro", () => {
+  it("reads the logic of a list's intro and what its items are", () => {
+    expect(analyzeIntro("Patient meets ONE of the following (a or b):")).toMatchObject({ logic: "any", explicit: true, pureIntro: true });
+    expect(analyzeIntro("Approve for 1 year if the patient meets the following (i, ii, and iii):")).toMatchObject({ logic: "all", explicit: true });
+    expect(analyzeIntro("at least two of the following:")).toMatchObject({ logic: "any", minCount: 2 });
+    expect(analyzeIntro("Diagnosis of one of the following:")).toMatchObject({ logic: "any", childKind: "diagnosis", pureIntro: false });
+    expect(analyzeIntro("Used in combination with one of the following:")).toMatchObject({ logic: "any", childKind: "combination_therapy" });
+    expect(analyzeIntro("Disease has progressed after single agent therapy with all of the following:")).toMatchObject({ logic: "all", childKind: "step_therapy" });
+    expect(analyzeIntro("Disease is one of the following:")).toMatchObject({ childKind: "documentation", subject: "Disease is" });
+  });
+});
