@@ -38,7 +38,7 @@ describe("classifyCriterion across payers' wording", () => {
     expect(classifyCriterion("Baseline LDL-C of at least 100 mg/dL")).toMatchObject({ kind: "lab_threshold", comparator: ">=", value: 100, unit: "mg/dl" });
     expect(classifyCriterion("Quantity limit of 2 pens per 28 days")).toEqual({ kind: "quantity_limit", value: 2, unit: "pen", perDays: 28 });
     expect(classifyCriterion("Disease is metastatic")).toEqual({ kind: "documentation", what: "Disease is metastatic", terms: ["metastatic"] });
-    expect(classifyCriterion("Relapsed/Refractory", { inherited: "documentation", subject: "Disease is" })).toEqual({ kind: "documentation", what: "Disease is relapsed/Refractory", terms: ["relapsed", "refractory"] });
+    expect(classifyCriterion("Relapsed/Refractory", { inherited: "documentation", subject: "Disease is" })).toEqual({ kind: "documentation", what: "Disease is relapsed/refractory", terms: ["relapsed", "refractory"] });
     expect(classifyCriterion("The drug has been recognized for treatment of the cancer indication by the NCCN Compendium with a Category of Evidence of 1, 2A, or 2B")).toEqual({ kind: "manual" });
   });
 

@@ -273,7 +273,7 @@ export function classifyCriterion(rawText: string, ctx: ClassifyContext = {}): C
       return { kind: "concurrent_therapy_exclusion", drugs: drugsIn(text).length ? drugsIn(text) : [text], drugClasses: classesInText(lower) };
     case "documentation": {
       // "Disease is" + "Metastatic" reads "Disease is metastatic" (acronyms keep their case).
-      const item = /^[A-Z][a-z]/.test(text) ? `${text.charAt(0).toLowerCase()}${text.slice(1)}` : text;
+      const item = !/\b[A-Z0-9]{2,}\b/.test(text) ? text.toLowerCase() : /^[A-Z][a-z]/.test(text) ? `${text.charAt(0).toLowerCase()}${text.slice(1)}` : text;
       const statement = ctx.subject ? `${ctx.subject} ${item}` : text;
       const terms = findingTerms(text);
       return terms.length ? { kind: "documentation", what: statement.replace(/[.;:]+$/, ""), terms } : { kind: "manual" };
