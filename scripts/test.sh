@@ -13,5 +13,6 @@ step "lint"; npx eslint . --max-warnings=0
 step "unit tests"; npx vitest run
 step "build"; npx next build >/tmp/pa-build.log 2>&1 || { tail -50 /tmp/pa-build.log; exit 1; }
 rm -rf "${PA_TEST_DATA_DIR:-.data-test}"
-step "end-to-end tests (${DATABASE_URL:+real PostgreSQL}${DATABASE_URL:-embedded database})"
+if [ -n "${DATABASE_URL:-}" ]; then target="real PostgreSQL"; else target="embedded database"; fi
+step "end-to-end tests ($target)"
 npx playwright test "$@"

@@ -7,7 +7,7 @@ import type { Check, CriteriaNode, Quote } from "./types";
 const CHECK_LABELS: Record<string, string> = {
   diagnosis: "Diagnosis", age: "Age", prescriber_specialty: "Prescriber specialty", step_therapy: "Step therapy", lab_threshold: "Lab / score",
   quantity_limit: "Quantity limit", dose_limit: "Dose limit", duration_limit: "Duration limit", documentation: "Documentation",
-  concurrent_therapy_exclusion: "Concurrent therapy", continuation: "Continuation", manual: "Manual review",
+  combination_therapy: "Combination therapy", concurrent_therapy_exclusion: "Concurrent therapy", continuation: "Continuation", manual: "Manual review",
 };
 
 function describeCheck(check: Check): string {

@@ -74,7 +74,10 @@ export async function runDetermination(opts: { workspaceId: string; priorAuthId:
     engine_version: DETERMINATION_ENGINE_VERSION,
   };
   const inputsDigest = sha256Of({ policyCheck: check.row.inputsDigest, history, requireClinician: opts.requireClinicianForAdverse, engine: DETERMINATION_ENGINE_VERSION });
-  const contentDigest = sha256Of(body);
+  // The content a reviewer reads: everything but the ids of this run, so equal inputs give an equal digest.
+  const { policy_check_id: _runId, ...content } = body;
+  void _runId;
+  const contentDigest = sha256Of(content);
 
   const row = await prisma.$transaction(async (tx) => {
     const created = await tx.determination.create({

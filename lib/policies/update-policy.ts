@@ -10,7 +10,7 @@ import type { CriteriaNode, ParsedPolicy } from "./types";
 
 const CHECK_KINDS = new Set([
   "diagnosis", "age", "prescriber_specialty", "step_therapy", "lab_threshold", "quantity_limit", "dose_limit", "duration_limit",
-  "documentation", "concurrent_therapy_exclusion", "continuation", "manual",
+  "documentation", "combination_therapy", "concurrent_therapy_exclusion", "continuation", "manual",
 ]);
 
 function applyEdit(node: CriteriaNode, edit: z.infer<typeof ZCriterionEdit>): boolean {

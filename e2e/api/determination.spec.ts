@@ -1,0 +1,126 @@
+import { expect, test } from "@playwright/test";
+import { createTestWorkspace, type TestWorkspace } from "../support/workspace";
+import { signInRequest } from "../support/session";
+import { makePdf, PA_FORM_PAGE } from "../support/fixtures";
+import { startDocServer, send } from "../support/doc-server";
+import { apiClient } from "../support/api";
+
+// A payer policy written here (no corpus): one indication, ALL of three criteria.
+const policyText = (minAge: number) => [
+  "Acme Health Plan Drug Coverage Policy",
+  "Epidiolex (cannabidiol oral solution)",
+  "Effective Date: 01/01/2024",
+  "Coverage Criteria",
+  "Lennox-Gastaut Syndrome. Approve for 1 year if the patient meets ALL of the following criteria (1, 2 and 3):",
+  `1. Patient is ${minAge} years of age or older; AND`,
+  "2. Patient has tried at least two other antiseizure drugs; AND",
+  "3. The medication is prescribed by or in consultation with a neurologist.",
+].join("\n");
+
+const claim = (id: string, drug: string, status: string, date: string) => ({ claim_id: id, date, type: "pharmacy", status, drug_name: drug, days_supply: 30 });
+
+let docs: Awaited<ReturnType<typeof startDocServer>>;
+test.beforeAll(async () => {
+  docs = await startDocServer({ "/form.pdf": send("application/pdf", await makePdf([PA_FORM_PAGE])) });
+});
+test.afterAll(async () => docs?.close());
+
+async function workspaceWithPolicy(playwright: import("@playwright/test").PlaywrightWorkerArgs["playwright"], baseURL: string | undefined, minAge: number): Promise<TestWorkspace> {
+  const ws = await createTestWorkspace("Determination");
+  const admin = await playwright.request.newContext({ baseURL });
+  await signInRequest(admin, ws.adminEmail, ws.adminPassword);
+  const policy = await admin.post("/api/v1/policies", { data: { text: policyText(minAge), drug_names: ["Epidiolex (cannabidiol oral solution)"] } });
+  expect(policy.status()).toBe(201);
+  await admin.dispose();
+  return ws;
+}
+
+test("missing step-therapy evidence is a request for information; paid claims arrive and the next determination approves", async ({ request, playwright, baseURL }) => {
+  const ws = await workspaceWithPolicy(playwright, baseURL, 1);
+  const api = apiClient(request, ws.apiKey);
+  const created = await (await api.create({ case_id: "det-rfi", document_url: docs.url("/form.pdf"), synchronous_request: true })).json();
+  expect(created.status).toBe("Succeeded");
+  const path = `/api/v1/prior_auths/${created.id}`;
+
+  const check = await request.post(`${path}/policy_check`, { headers: api.headers });
+  expect(check.status()).toBe(200);
+  const steps = (await check.json()).policy_check as { step: number; passed: boolean; outcome: string; reason: string; policy_guideline_quoted_source: string }[];
+  expect(steps.map((s) => s.step)).toEqual(steps.map((_, i) => i + 1));
+  expect(steps.some((s) => s.outcome === "missing")).toBe(true);
+  for (const s of steps) expect(s.policy_guideline_quoted_source.length).toBeGreaterThan(0);
+
+  const first = (await (await request.post(`${path}/determination`, { headers: api.headers })).json()).determination;
+  expect(first.status).toBe("request_for_information");
+  expect(first.missing_information.length).toBeGreaterThan(0);
+  expect(first.recommendation).toContain("Request information");
+  expect(first.generated_at).toMatch(/Z$|[+-]\d\d:\d\d$/);
+  expect((await api.getJson(created.id)).status).toBe("request_for_information");
+
+  // Only denied or pending claims: not counted as trials.
+  await request.post(`${path}/supporting_information`, { headers: api.headers, data: { claim_history: { data: [claim("D1", "clobazam", "denied", "2024-01-05"), claim("D2", "valproic acid", "pending", "2024-02-05")] } } });
+  expect((await api.getJson(created.id)).status).toBe("Succeeded"); // re-opened
+  const stillMissing = (await (await request.post(`${path}/determination`, { headers: api.headers })).json()).determination;
+  expect(stillMissing.status).not.toBe("approved");
+
+  await request.post(`${path}/supporting_information`, { headers: api.headers, data: { claim_history: { data: [claim("P1", "clobazam", "paid", "2024-01-05"), claim("P2", "valproic acid", "paid", "2024-03-05")] } } });
+  const approved = (await (await request.post(`${path}/determination`, { headers: api.headers })).json()).determination;
+  expect(approved.status).toBe("approved");
+  expect(approved.references).toContain("Claim history");
+  expect(approved.reasoning.map((r: { source: string }) => r.source)).toContain("Claim history");
+  const final = await api.getJson(created.id);
+  expect(final.status).toBe("approved");
+  expect(final.decided_at).not.toBeNull();
+
+  // Reproducible: the same inputs give the same content.
+  const again = (await (await request.post(`${path}/determination`, { headers: api.headers })).json()).determination;
+  expect(again.content_digest).toBe(approved.content_digest);
+  expect(again.inputs_digest).toBe(approved.inputs_digest);
+  const history = (await (await request.get(`${path}/determinations`, { headers: api.headers })).json()).data;
+  expect(history.length).toBe(4);
+});
+
+test("the engine never denies by default: a failed criterion is pended for a clinician, whose decision is recorded and audited", async ({ request, playwright, baseURL }) => {
+  const ws = await workspaceWithPolicy(playwright, baseURL, 18); // the patient was born in 2012
+  const api = apiClient(request, ws.apiKey);
+  const created = await (await api.create({ case_id: "det-deny", document_url: docs.url("/form.pdf"), synchronous_request: true })).json();
+  const path = `/api/v1/prior_auths/${created.id}`;
+  const determination = (await (await request.post(`${path}/determination`, { headers: api.headers })).json()).determination;
+  expect(determination.recommended_status).toBe("denied");
+  expect(determination.status).toBe("pending_review");
+  expect(determination.recommendation).toMatch(/Deny/);
+  expect((await api.getJson(created.id)).status).toBe("pending_review");
+
+  const missingNote = await request.post(`${path}/review`, { headers: api.headers, data: { decision: "denied" } });
+  expect(missingNote.status()).toBe(400);
+  expect((await missingNote.json()).message).toContain("note");
+  const review = await request.post(`${path}/review`, { headers: api.headers, data: { decision: "denied", note: "Patient is under the policy's minimum age." } });
+  expect(review.status()).toBe(201);
+  expect(await review.json()).toMatchObject({ decision: "denied", engine_recommendation: "denied", determination_id: determination.id });
+  expect((await api.getJson(created.id)).status).toBe("denied");
+  const events = await api.events(created.id);
+  expect(events.find((e) => e.action === "review.decided")?.details).toMatchObject({ decision: "denied", note: "Patient is under the policy's minimum age." });
+});
+
+test("policy check errors: 422 without an applicable policy, 409 before intake, 400 for a bad body, 404 elsewhere", async ({ request }) => {
+  const ws = await createTestWorkspace("NoPolicy");
+  const api = apiClient(request, ws.apiKey);
+  const created = await (await api.create({ case_id: "det-none", document_url: docs.url("/form.pdf"), synchronous_request: true })).json();
+  const none = await request.post(`/api/v1/prior_auths/${created.id}/policy_check`, { headers: api.headers });
+  expect(none.status()).toBe(422);
+  expect((await none.json()).message).toContain("70127010001");
+  expect((await request.post(`/api/v1/prior_auths/${created.id}/determination`, { headers: api.headers })).status()).toBe(422);
+  const bad = await request.post(`/api/v1/prior_auths/${created.id}/policy_check`, { headers: api.headers, data: { policy_payload: 42 } });
+  expect(bad.status()).toBe(400);
+  // A policy given in the request overrides the (empty) library.
+  const override = await request.post(`/api/v1/prior_auths/${created.id}/policy_check`, { headers: api.headers, data: { policy_payload: policyText(1) } });
+  expect(override.status()).toBe(200);
+  expect((await override.json()).policy.source).toBe("policy_payload");
+  const held = await startDocServer({ "/held.pdf": () => {} });
+  try {
+    const processing = await (await api.create({ case_id: "det-held", document_url: held.url("/held.pdf") })).json();
+    expect((await request.post(`/api/v1/prior_auths/${processing.id}/policy_check`, { headers: api.headers })).status()).toBe(409);
+  } finally {
+    await held.close();
+  }
+  expect((await request.post("/api/v1/prior_auths/5e0f1b2a-3c4d-4e5f-8a9b-0c1d2e3f4a5b/determination", { headers: api.headers })).status()).toBe(404);
+});
