@@ -22,6 +22,10 @@ export const ZPolicyCheckStep = z.object({
   policy_guideline_quoted_source: z.string(),
   outcome: z.enum(["met", "not_met", "missing", "manual"]),
   criterion_id: z.string(),
+  /** What to send when the outcome is missing. */
+  missing_information: z.string().optional(),
+  /** An alternative of an ANY group that another alternative already satisfied. */
+  not_needed: z.boolean().optional(),
   policy_quote: z.object({ page: z.number().int(), text: z.string() }).nullable(),
   evidence: z.array(
     z.object({
