@@ -66,7 +66,7 @@ export function PolicyDetail({ policyId, canEdit }: { policyId: string; canEdit:
       )}
       {update.error && <ErrorState message={update.error.message} />}
 
-      <CodesEditor policy={p} editable={editable} pending={update.isPending} onSave={(patch) => update.mutate(patch)} />
+      <CodesEditor key={p.version_id} policy={p} editable={editable} pending={update.isPending} onSave={(patch) => update.mutate(patch)} />
 
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="criteria-title" className="space-y-3">
