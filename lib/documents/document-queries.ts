@@ -9,7 +9,9 @@ export async function listCaseDocuments(opts: { workspaceId: string; priorAuthId
     orderBy: { position: "asc" },
     include: { document: { select: { ...DOCUMENT_META_SELECT, pages: true } } },
   });
-  return links.map((l) => ({ ...presentDocument(l.document), position: l.position, pages: l.document.pages as { page: number; text: string }[] | null }));
+  // Text per page only: the reader's cell positions (layout) stay internal to the extractors.
+  const textOf = (pages: unknown) => (Array.isArray(pages) ? (pages as { page: number; text: string }[]).map(({ page, text }) => ({ page, text })) : null);
+  return links.map((l) => ({ ...presentDocument(l.document), position: l.position, pages: textOf(l.document.pages) }));
 }
 
 export async function getDocumentOrThrow(opts: { workspaceId: string; documentId: string }) {

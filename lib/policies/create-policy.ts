@@ -18,7 +18,7 @@ async function readSource(source: PolicySource): Promise<{ pages: { page: number
   if (source.kind === "pdf") {
     try {
       const { pages } = await readPdf(source.bytes);
-      return { pages, parsed: parsePolicy(pages) };
+      return { pages: pages.map(({ page, text }) => ({ page, text })), parsed: parsePolicy(pages) };
     } catch (error) {
       if (error instanceof PdfReadError) throw badRequest(error.message);
       throw error;
