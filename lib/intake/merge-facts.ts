@@ -2,7 +2,9 @@
 // letter, a diagnosis coded on the form and named in the note. Merge them into one fact each, with the evidence of
 // every source that agrees. Where sources disagree, the strongest source wins and a warning names both values.
 import { drugNameKeys } from "./text/drug-names";
-import { normalizeDiagnosisName } from "./codes/icd10-names";
+
+export { sameDiagnosisName };
+import { sameDiagnosisName } from "./text/diagnosis-names";
 import { icd10Coverage, icd10Title, isIcd10AncestorOrSelf } from "./codes/icd10";
 import { isValidNpi } from "./codes/npi";
 import { formatNdc11 } from "./codes/ndc";
@@ -97,32 +99,6 @@ class DrugAliases {
   }
 }
 
-/** Words that qualify a condition rather than name it. */
-const MODIFIERS = new Set([
-  "high", "low", "grade", "metastatic", "recurrent", "chronic", "acute", "severe", "moderate", "mild", "refractory", "intractable",
-  "advanced", "stage", "left", "right", "bilateral", "syndrome", "disease", "disorder", "the", "of", "with", "without", "and",
-  "active", "history", "suspected", "possible", "probable", "new", "known", "type", "unspecified", "primary", "secondary",
-]);
-const coreWords = (name: string) => normalizeDiagnosisName(name).split(" ").filter((w) => w && !MODIFIERS.has(w));
-
-/** One letter added, dropped or changed in a word of six letters or more. */
-function typoEqual(a: string, b: string): boolean {
-  if (a === b) return true;
-  if (Math.abs(a.length - b.length) > 1 || Math.min(a.length, b.length) < 6 || /\d/.test(a + b)) return false;
-  let i = 0;
-  while (i < Math.min(a.length, b.length) && a[i] === b[i]) i++;
-  return a.slice(i + 1) === b.slice(i + 1) || a.slice(i + 1) === b.slice(i) || a.slice(i) === b.slice(i + 1);
-}
-
-/** Two names of one condition: the core words of one are all in the other, typos allowed ("Lennox-Gustaut Syndrome"). */
-export function sameDiagnosisName(a: string | null, b: string | null): boolean {
-  if (!a || !b) return false;
-  const wa = coreWords(a);
-  const wb = coreWords(b);
-  if (!wa.length || !wb.length) return false;
-  const [small, large] = wa.length <= wb.length ? [wa, wb] : [wb, wa];
-  return small.every((w) => large.some((x) => typoEqual(w, x)));
-}
 const digits = (s: string) => s.replace(/\D/g, "");
 
 // ---------------------------------------------------------------------------------------------------------------

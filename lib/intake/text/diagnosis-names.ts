@@ -78,7 +78,7 @@ const coreWords = (name: string) => normalizeDiagnosisName(name).split(" ").filt
 
 function typoEqual(a: string, b: string): boolean {
   if (a === b) return true;
-  if (Math.abs(a.length - b.length) > 1 || Math.min(a.length, b.length) < 6) return false;
+  if (Math.abs(a.length - b.length) > 1 || Math.min(a.length, b.length) < 6 || /\d/.test(a + b)) return false;
   let i = 0;
   while (i < Math.min(a.length, b.length) && a[i] === b[i]) i++;
   return a.slice(i + 1) === b.slice(i + 1) || a.slice(i + 1) === b.slice(i) || a.slice(i) === b.slice(i + 1);
