@@ -3,11 +3,11 @@
 //
 // The address check happens inside the connection's DNS lookup, so the address that was checked is the address
 // connected to: a DNS record that changes between a check and the connection (rebinding) cannot slip through.
+import { readStreamCapped } from "@/lib/streams/read-stream-capped";
 import { lookup as systemLookup } from "node:dns/promises";
 import type { LookupAddress, LookupOptions } from "node:dns";
 import { STATUS_CODES } from "node:http";
 import { isIP } from "node:net";
-import type { ReadableStream } from "node:stream/web";
 import { Agent, fetch } from "undici";
 import { classifyAddress, describeAddressClass, isAllowedTarget, normalizeHost, type AllowList } from "./address-policy";
 
@@ -209,30 +209,6 @@ function toFetchError(error: unknown, signal: AbortSignal, host: string): Docume
   return new DocumentFetchError("network", message, { cause: error });
 }
 
-async function readCapped(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<Uint8Array> {
-  if (!body) return new Uint8Array(0);
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      reader.cancel().catch(() => {});
-      throw new DocumentFetchError("too_large", `The document is larger than the ${formatBytes(maxBytes)} limit.`);
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
-}
-
 /**
  * Fetches an http(s) URL that must not reach internal addresses unless allow-listed; follows redirects itself so
  * that each hop is checked; caps the body and the total time. Resolves only with a 2xx response; everything else is
@@ -291,7 +267,7 @@ export async function safeFetch(url: string, opts: SafeFetchOptions): Promise<Sa
         response.body?.cancel().catch(() => {});
         throw new DocumentFetchError("too_large", `The document is larger than the ${formatBytes(opts.maxBytes)} limit.`);
       }
-      const bytes = await readCapped(response.body, opts.maxBytes);
+      const bytes = await readStreamCapped(response.body, opts.maxBytes, () => new DocumentFetchError("too_large", `The document is larger than the ${formatBytes(opts.maxBytes)} limit.`));
       return {
         status: response.status,
         headers: Object.fromEntries(response.headers),
