@@ -6,6 +6,7 @@ import http from "node:http";
 import next from "next";
 import { prepareDatabase } from "../lib/server/prepare-database";
 import { ensureAuthSecret } from "../lib/server/auth-secret";
+import { stopOnSignal } from "../lib/server/stop-on-signal";
 
 async function main() {
   process.env.NEXT_TELEMETRY_DISABLED = "1";
@@ -45,19 +46,7 @@ async function main() {
     console.log(`    Try:      curl -H "X-API-Key: ${demo.apiKey}" ${url}/api/v1/prior_auths\n`);
   }
 
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    workers?.stop();
-    server.close();
-    const { stopBoss } = await import("../lib/jobs/queue");
-    await stopBoss();
-    await db.stop();
-    process.exit(0);
-  };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
+  stopOnSignal({ db, workers, server });
 }
 
 main().catch((error) => {

@@ -1,21 +1,14 @@
 // `npm run worker`: a separate worker process (scale-out). It uses DATABASE_URL, or the embedded database served by
 // a running `npm start` of the same PA_DATA_DIR.
 import { prepareDatabase } from "../lib/server/prepare-database";
+import { stopOnSignal } from "../lib/server/stop-on-signal";
 
 async function main() {
   const db = await prepareDatabase({ migrate: process.env.PA_WORKER_MIGRATE === "1" });
   const { startWorkers } = await import("../lib/jobs/start-workers");
   const workers = await startWorkers();
   console.log(`worker ${process.pid} started (database: ${db.mode})`);
-  const stop = async () => {
-    workers.stop();
-    const { stopBoss } = await import("../lib/jobs/queue");
-    await stopBoss();
-    await db.stop();
-    process.exit(0);
-  };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
+  stopOnSignal({ db, workers });
 }
 
 main().catch((error) => {
