@@ -15,7 +15,7 @@ import { ZIntakeBundle, ZIntakeQuery, ZIntakeResponse } from "@/lib/schemas/inta
 import { ZPolicyCheckList, ZPolicyCheckRequest, ZPolicyCheckResponse } from "@/lib/schemas/policy-check";
 import { ZDeterminationList, ZDeterminationResponse } from "@/lib/schemas/determination";
 import { ZCreatePolicyJson, ZUpdatePolicyRequest } from "@/lib/schemas/policy";
-import { ZGetPolicyQuery, ZListPoliciesQuery, ZPolicy, ZPolicyList } from "@/lib/schemas/policy-response";
+import { ZGetPolicyQuery, ZListPoliciesQuery, ZPolicy, ZPolicyList } from "@/lib/schemas/policy";
 import { ZMetricsQuery, ZMetricsReport } from "@/lib/schemas/report";
 import {
   ZCreateWebhookRequest, ZWebhookDelivery, ZWebhookDeliveryId, ZWebhookDeliveryList, ZWebhookEndpoint, ZWebhookEndpointCreated, ZWebhookEndpointList,

@@ -2,6 +2,8 @@ import { z } from "zod";
 
 export const ZCreateApiKeyRequest = z.strictObject({ name: z.string().trim().min(1, "is required").max(100) });
 
+export const ZApiKeyId = z.uuid({ error: "api_key_id must be a UUID" });
+
 export const ZApiKey = z.object({
   id: z.uuid(),
   name: z.string(),

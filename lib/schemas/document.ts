@@ -1,6 +1,8 @@
 import { z } from "zod";
 
 /** A stored document's metadata; `document_url` is what POST /prior_auths accepts for it. */
+export const ZDocumentId = z.uuid({ error: "document_id must be a UUID" });
+
 export const ZDocument = z.object({
   id: z.uuid(),
   document_url: z.string(),

@@ -40,6 +40,26 @@ export const ZCriterionEdit = z.strictObject({
   text: z.string().trim().min(1).max(5000).optional(),
 });
 
+/** GET /policies query. */
+export const ZListPoliciesQuery = z.strictObject({ status: z.enum(POLICY_STATUSES).optional() });
+
+export const ZPolicyId = z.uuid({ error: "policy_id must be a UUID" });
+
+/** GET /policies/{policy_id} query: an older version. */
+export const ZGetPolicyQuery = z.strictObject({ version: z.coerce.number().int().min(1).optional() });
+
+/** A policy as the API answers it (documented loosely: pages and criteria trees are large and versioned). */
+export const ZPolicy = z.looseObject({
+  id: z.uuid(),
+  status: z.enum(POLICY_STATUSES),
+  title: z.string().optional(),
+  version: z.number().int().optional(),
+  created_at: z.string().optional(),
+  updated_at: z.string().optional(),
+});
+
+export const ZPolicyList = z.object({ data: z.array(ZPolicy) });
+
 export const ZUpdatePolicyRequest = ZPolicyMetadata.extend({
   criteria_edits: z.array(ZCriterionEdit).max(200).optional(),
   change_note: z.string().trim().max(1000).optional(),

@@ -4,7 +4,7 @@ import { parseJsonBody } from "@/lib/api/parse";
 import { readBodyCapped } from "@/lib/api/read-body";
 import { badRequest } from "@/lib/api/errors";
 import { json } from "@/lib/api/responses";
-import { ZCreatePolicyJson, ZPolicyMetadata, POLICY_STATUSES } from "@/lib/schemas/policy";
+import { ZCreatePolicyJson, ZListPoliciesQuery, ZPolicyMetadata } from "@/lib/schemas/policy";
 import { createPolicy, type PolicySource } from "@/lib/policies/create-policy";
 import { listPolicies } from "@/lib/policies/policy-queries";
 
@@ -51,6 +51,6 @@ export const POST = withWorkspace(
 
 // GET /policies - the workspace's policies with their latest versions
 export const GET = withWorkspace(async ({ req, workspace }) => {
-  const { status } = z.strictObject({ status: z.enum(POLICY_STATUSES).optional() }).parse(Object.fromEntries(new URL(req.url).searchParams));
+  const { status } = ZListPoliciesQuery.parse(Object.fromEntries(new URL(req.url).searchParams));
   return json({ data: await listPolicies({ workspaceId: workspace.id, status }) });
 });

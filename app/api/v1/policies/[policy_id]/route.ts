@@ -1,19 +1,16 @@
-import { z } from "zod";
 import { withWorkspace } from "@/lib/api/with-workspace";
 import { parseJsonBody } from "@/lib/api/parse";
 import { json } from "@/lib/api/responses";
-import { ZUpdatePolicyRequest } from "@/lib/schemas/policy";
+import { ZGetPolicyQuery, ZPolicyId, ZUpdatePolicyRequest } from "@/lib/schemas/policy";
 import { getPolicyOrThrow } from "@/lib/policies/policy-queries";
 import { updatePolicy } from "@/lib/policies/update-policy";
 
 export const dynamic = "force-dynamic";
 
-const ZPolicyId = z.uuid({ error: "policy_id must be a UUID" });
-
 // GET /policies/{policy_id} - pages, criteria tree, suggestions and versions (?version=N for an older one)
 export const GET = withWorkspace<{ policy_id: string }>(async ({ req, params, workspace }) => {
   const policyId = ZPolicyId.parse(params.policy_id);
-  const { version } = z.strictObject({ version: z.coerce.number().int().min(1).optional() }).parse(Object.fromEntries(new URL(req.url).searchParams));
+  const { version } = ZGetPolicyQuery.parse(Object.fromEntries(new URL(req.url).searchParams));
   return json(await getPolicyOrThrow({ workspaceId: workspace.id, policyId, version }));
 });
 

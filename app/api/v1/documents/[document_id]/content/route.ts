@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { ZDocumentId } from "@/lib/schemas/document";
 import { withWorkspace } from "@/lib/api/with-workspace";
 import { getDocumentBytesOrThrow } from "@/lib/documents/document-queries";
 
@@ -6,7 +6,7 @@ export const dynamic = "force-dynamic";
 
 // GET /documents/{document_id}/content - the original bytes (the portal's PDF viewer reads them)
 export const GET = withWorkspace<{ document_id: string }>(async ({ params, workspace }) => {
-  const documentId = z.uuid({ error: "document_id must be a UUID" }).parse(params.document_id);
+  const documentId = ZDocumentId.parse(params.document_id);
   const doc = await getDocumentBytesOrThrow({ workspaceId: workspace.id, documentId });
   return new Response(new Uint8Array(doc.bytes), {
     headers: {

@@ -1,17 +1,12 @@
-import { z } from "zod";
 import { withWorkspace } from "@/lib/api/with-workspace";
 import { json } from "@/lib/api/responses";
 import { ZPriorAuthId } from "@/lib/schemas/prior-auth";
+import { ZIntakeQuery } from "@/lib/schemas/intake";
 import { getPriorAuthOrThrow } from "@/lib/prior-auths/get-prior-auth-or-throw";
 import { getIntakeFactsOrThrow } from "@/lib/intake/get-intake-facts";
 import { extensionBaseFor, presentIntake } from "@/lib/intake/present-intake";
 
 export const dynamic = "force-dynamic";
-
-const ZIntakeQuery = z.strictObject({
-  format: z.enum(["spec", "bundle"]).default("spec"),
-  include: z.enum(["provenance"]).optional(),
-});
 
 // GET /prior_auths/{prior_auth_id}/intake - the intake as FHIR (spec 2.3), or ?format=bundle as a standard R4 Bundle
 export const GET = withWorkspace<{ prior_auth_id: string }>(async ({ req, params, workspace }) => {
