@@ -4,6 +4,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { pdfsUnder } from "./corpus-files";
 
 const corpus = path.resolve(process.argv[2] ?? "../shared/corpus");
 const casesDir = path.join(corpus, "policy-cases");
@@ -11,9 +12,6 @@ if (!fs.existsSync(path.join(casesDir, "labels.json"))) {
   console.error(`usage: npm run eval:determination -- <corpus dir>   (no policy-cases/labels.json under ${corpus})`);
   process.exit(2);
 }
-
-const pdfsUnder = (dir: string): string[] =>
-  fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? pdfsUnder(path.join(dir, e.name)) : e.name.toLowerCase().endsWith(".pdf") ? [path.join(dir, e.name)] : []));
 
 async function main() {
   process.env.PA_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "pa-eval-"));

@@ -14,6 +14,7 @@ import { evaluatePolicy } from "../lib/policies/evaluate-policy";
 import { parsePolicy } from "../lib/policies/parse-policy";
 import type { CriteriaNode, ParsedPolicy } from "../lib/policies/types";
 import { isVerbatim } from "../lib/policies/verbatim-quote";
+import { pdfsUnder } from "./corpus-files";
 
 const args = process.argv.slice(2);
 const corpus = path.resolve(args.find((a) => !a.startsWith("--")) ?? "../shared/corpus");
@@ -26,12 +27,6 @@ if (!fs.existsSync(path.join(casesDir, "labels.json"))) {
   console.error(`usage: npm run eval:policy -- <corpus dir> [--as-of YYYY-MM-DD] [--verbose]   (no policy-cases/labels.json under ${corpus})`);
   process.exit(2);
 }
-
-const pdfsUnder = (dir: string): string[] =>
-  fs
-    .readdirSync(dir, { withFileTypes: true })
-    .flatMap((e) => (e.isDirectory() ? pdfsUnder(path.join(dir, e.name)) : e.name.toLowerCase().endsWith(".pdf") ? [path.join(dir, e.name)] : []))
-    .sort();
 
 const leaves = (node: CriteriaNode): number => (node.kind === "criterion" ? 1 : node.children.reduce((n, c) => n + leaves(c), 0));
 const clip = (s: string, n = 150) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
