@@ -1,5 +1,6 @@
 // Rate limits per API key, shared by every web instance: the counters live in PostgreSQL (one small table made at
-// first use, not a Prisma model: it holds nothing but counters). One upsert per request.
+// first use, not a Prisma model: it holds nothing but counters). One upsert per request; the table is UNLOGGED (no
+// WAL flush per request), so a database crash resets the counters, which for a one-minute window is harmless.
 import { prisma } from "@/lib/db/prisma";
 import { evaluateSlidingWindow, type SlidingWindowDecision } from "./sliding-window";
 
@@ -21,7 +22,7 @@ function ensureTable(): Promise<void> {
   globalForLimits.paRateLimitTable ??= (async () => {
     const create = () =>
       prisma.$executeRawUnsafe(
-        `CREATE TABLE IF NOT EXISTS ${TABLE} (key text PRIMARY KEY, window_index bigint NOT NULL, count integer NOT NULL, previous_count integer NOT NULL)`,
+        `CREATE UNLOGGED TABLE IF NOT EXISTS ${TABLE} (key text PRIMARY KEY, window_index bigint NOT NULL, count integer NOT NULL, previous_count integer NOT NULL)`,
       );
     // Two instances creating the table at once can collide on the catalog's unique index: the second try sees it.
     await create().catch(() => create());
