@@ -11,6 +11,7 @@ import { startServer, type ServerProcess } from "../../e2e/support/server-proces
 import { startDocServer, send } from "../../e2e/support/doc-server";
 import { makePdf, PA_FORM_PAGE } from "../../e2e/support/fixtures";
 import { fmt, peakRssKb, percentile } from "./stats";
+import { pdfsUnder } from "../corpus-files";
 
 const PHASE_SECONDS = Math.min(10, Number(process.env.BENCH_PHASE_SECONDS ?? 10));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -24,19 +25,46 @@ async function timed<T>(fn: () => Promise<T>): Promise<[number, T]> {
   return [performance.now() - started, value];
 }
 
-/** Runs `once` one at a time for up to PHASE_SECONDS (at most `max` times); latencies of 2xx answers only. */
-async function sequential(once: () => Promise<Response>, max: number) {
-  const latencies: number[] = [];
-  const statuses: number[] = [];
+type Sample = { latencies: number[]; statuses: number[]; unfinished: number; lastBody?: Record<string, unknown> };
+
+/** A synchronous create answered with its final state (not still Processing after PA_SYNC_TIMEOUT_MS). */
+const finished = (body: Record<string, unknown>) => body.status !== "Processing";
+
+/**
+ * Runs `once` one at a time for up to PHASE_SECONDS (at most `max` times); latencies of 2xx answers only. It stops at
+ * the first error status, so a refusing route shows as "HTTP <status>" rather than as a fast figure.
+ */
+async function sequential(once: () => Promise<Response>, max: number, isDone?: (body: Record<string, unknown>) => boolean): Promise<Sample> {
+  const sample: Sample = { latencies: [], statuses: [], unfinished: 0 };
   const deadline = Date.now() + PHASE_SECONDS * 1000;
-  while (Date.now() < deadline && statuses.length < max) {
+  while (Date.now() < deadline && sample.statuses.length < max) {
     const [ms, response] = await timed(once);
-    await response.arrayBuffer();
-    statuses.push(response.status);
-    if (response.ok) latencies.push(ms);
-    else break;
+    const text = await response.text();
+    sample.statuses.push(response.status);
+    if (!response.ok) break;
+    sample.latencies.push(ms);
+    sample.lastBody = JSON.parse(text) as Record<string, unknown>;
+    if (isDone && !isDone(sample.lastBody)) sample.unfinished += 1;
   }
-  return { latencies, statuses };
+  return sample;
+}
+
+function summary(sample: Sample): string {
+  if (!sample.latencies.length) return `n/a (HTTP ${sample.statuses[0] ?? "-"})`;
+  const tail = sample.unfinished ? `, ${sample.unfinished} still Processing` : "";
+  return `${fmt(percentile(sample.latencies, 50), 0)} / ${fmt(percentile(sample.latencies, 95), 0)} (${sample.latencies.length}${tail})`;
+}
+
+/** BENCH_CORPUS (default ../shared/corpus): its first policy PDF and the approve variant of the case with that number. */
+function corpusMaterial(): { policy: string; caseName: string; casePdfs: string[] } | null {
+  const root = path.resolve(process.env.BENCH_CORPUS ?? "../shared/corpus", "policy-cases");
+  const policies = path.join(root, "policies");
+  if (!fs.existsSync(policies)) return null;
+  for (const file of fs.readdirSync(policies).filter((f) => f.endsWith(".pdf")).sort()) {
+    const caseDir = path.join(root, path.basename(file, ".pdf"), "a");
+    if (fs.existsSync(caseDir)) return { policy: path.join(policies, file), caseName: `${path.basename(file, ".pdf")}/a`, casePdfs: pdfsUnder(caseDir) };
+  }
+  return null;
 }
 
 async function bareQuery(url: string, id: string) {
@@ -81,7 +109,7 @@ async function benchBackend(label: string, databaseUrl: string | null): Promise<
     const id = seed.id as string;
 
     console.error(`[${label}] GET /prior_auths/{id}: ${PHASE_SECONDS} s, ${CONNECTIONS} connections`);
-    await autocannon({ url: `${server.baseURL}/api/v1/prior_auths/${id}`, headers, connections: CONNECTIONS, duration: 2 }); // warm-up
+    await autocannon({ url: `${server.baseURL}/api/v1/prior_auths/${id}`, headers, connections: CONNECTIONS, duration: 5 }); // warm-up: the JIT and the connection pools
     const get = await autocannon({ url: `${server.baseURL}/api/v1/prior_auths/${id}`, headers, connections: CONNECTIONS, duration: PHASE_SECONDS });
     row["GET /prior_auths/{id} req/s"] = fmt(get.requests.average, 0);
     row["GET p50 / p99 ms"] = `${fmt(get.latency.p50)} / ${fmt(get.latency.p99)}`;
@@ -99,22 +127,46 @@ async function benchBackend(label: string, databaseUrl: string | null): Promise<
     const create = await sequential(
       () => api("/prior_auths", { method: "POST", body: JSON.stringify({ case_id: `bench-sync-${n++}`, document_url: docs.url("/ten-pages.pdf"), synchronous_request: true }) }),
       50,
+      finished,
     );
-    row["POST sync 10-page PDF p50 / p95 ms (n)"] = `${fmt(percentile(create.latencies, 50), 0)} / ${fmt(percentile(create.latencies, 95), 0)} (${create.latencies.length})`;
+    row["POST sync 10-page PDF p50 / p95 ms (n)"] = summary(create);
 
-    // Policy check and determination: "n/a" while those routes are not there (404) or refuse (4xx).
-    await api("/policies", {
-      method: "POST",
-      body: JSON.stringify({ title: "Epidiolex (cannabidiol)", status: "active", drug_names: ["Epidiolex", "cannabidiol"], text: "Epidiolex is covered for Lennox-Gastaut syndrome (G40.811) in patients 2 years and older after a trial of clobazam." }),
-    }).catch(() => undefined);
-    for (const [name, pathname] of [["policy_check", "policy_check"], ["determination", "determination"]] as const) {
-      console.error(`[${label}] POST /prior_auths/{id}/${pathname}`);
-      const result = await sequential(() => api(`/prior_auths/${id}/${pathname}`, { method: "POST", body: "{}" }), 200);
-      const ok = result.latencies.length > 0;
-      row[`${name} p50 / p95 ms (n)`] = ok
-        ? `${fmt(percentile(result.latencies, 50))} / ${fmt(percentile(result.latencies, 95))} (${result.latencies.length})`
-        : `n/a (HTTP ${result.statuses[0] ?? "-"})`;
+    // Policy check and determination on the corpus's real payer policy and case PDFs when present, else on the
+    // synthetic form and a one-paragraph policy.
+    const material = corpusMaterial();
+    let caseId = id;
+    if (material) {
+      console.error(`[${label}] POST /policies: ${path.basename(material.policy)} (PDF)`);
+      const [policyMs, policy] = await timed(() => api("/policies", { method: "POST", body: new Uint8Array(fs.readFileSync(material.policy)), headers: { "Content-Type": "application/pdf", "X-File-Name": path.basename(material.policy) } }));
+      if (policy.status !== 201) throw new Error(`policy upload: HTTP ${policy.status} ${await policy.text()}`);
+      const parsed = (await policy.json()) as { criteria_count?: number };
+      row[`POST /policies ${path.basename(material.policy)} ms`] = `${fmt(policyMs, 0)} (${parsed.criteria_count ?? "?"} criteria)`;
+      const refs: string[] = [];
+      for (const file of material.casePdfs) {
+        const uploaded = await api("/documents", { method: "POST", body: new Uint8Array(fs.readFileSync(file)), headers: { "Content-Type": "application/pdf", "X-File-Name": path.basename(file) } });
+        refs.push(((await uploaded.json()) as { document_url: string }).document_url);
+      }
+      console.error(`[${label}] POST /prior_auths synchronous_request, case ${material.caseName} (${refs.length} PDFs)`);
+      let k = 0;
+      const corpusCreate = await sequential(
+        () => api("/prior_auths", { method: "POST", body: JSON.stringify({ case_id: `bench-corpus-${k++}`, ePA: { document_urls: refs }, synchronous_request: true }) }),
+        20,
+        finished,
+      );
+      row[`POST sync case ${material.caseName} (${refs.length} PDFs) p50 / p95 ms (n)`] = summary(corpusCreate);
+      caseId = corpusCreate.lastBody?.id as string;
+    } else {
+      await api("/policies", {
+        method: "POST",
+        body: JSON.stringify({ title: "Epidiolex (cannabidiol)", status: "active", drug_names: ["Epidiolex", "cannabidiol"], text: "Epidiolex is covered for Lennox-Gastaut syndrome (G40.811) in patients 2 years and older after a trial of clobazam." }),
+      });
     }
+    for (const name of ["policy_check", "determination"] as const) {
+      console.error(`[${label}] POST /prior_auths/{id}/${name}`);
+      const result = await sequential(() => api(`/prior_auths/${caseId}/${name}`, { method: "POST", body: "{}" }), 200);
+      row[`${name} p50 / p95 ms (n)`] = summary(result);
+    }
+    row["case material"] = material ? `${path.relative(process.cwd(), material.policy)}, case ${material.caseName}` : "synthetic (no corpus)";
 
     const rss = await peakRssKb(server.child.pid!);
     row["server peak RSS (VmHWM) MB"] = rss ? fmt(rss / 1024, 0) : "n/a";
