@@ -81,7 +81,8 @@ function trialOutcome(text: string): TrialSection["outcome"] {
 const CELL_LEAD = /^[\s❑☐☑☒■□▪•●○*\-–>]*(?:\(?[0-9]{1,2}[.)]|\(?[a-h][.)])?\s*$/;
 const TERMINATOR = /^\s*(?:\([^)\n]{0,40}\)\s*)?(?:#\s*)?[:：]|^\s*#(?=\s)/;
 const JUNK_START = /^[\s:：|#_.…]+|^[❑☐☑■□]\s*/;
-const JUNK_END = /[\s|_:]+$/;
+// A lone asterisk at the end is the required-field mark of the next label ("4567890 | * Date of Birth:").
+const JUNK_END = /(?:[\s|_:]|\s\*+)+$/;
 
 interface Candidate {
   defs: LabelDef[];
@@ -192,16 +193,42 @@ interface Column {
 }
 
 function roleByColumn(columns: Column[], x: number | null): Role | null {
-  if (!columns.length) return null;
-  if (columns.length === 1 || x === null || columns.some((c) => c.x0 === null || c.x1 === null)) return null;
-  for (let i = columns.length - 1; i > 0; i--) {
-    const boundary = ((columns[i - 1].x1 as number) + (columns[i].x0 as number)) / 2;
-    if (x >= boundary - 4) return columns[i].role;
-  }
-  return columns[0].role;
+  const index = columnIndex(columns, x);
+  return index < 0 ? null : columns[index].role;
 }
 
 const DEFAULT_ROLE: Partial<Record<FieldKind, Role>> = { fax: "prescriber" };
+
+/** Index of the section column a position falls in, by the midpoints between headings; -1 without positions. */
+function columnIndex(columns: Column[], x: number | null): number {
+  if (columns.length < 2 || x === null || columns.some((c) => c.x0 === null || c.x1 === null)) return -1;
+  for (let i = columns.length - 1; i > 0; i--) {
+    if (x >= ((columns[i - 1].x1 as number) + (columns[i].x0 as number)) / 2 - 4) return i;
+  }
+  return 0;
+}
+
+/**
+ * Where a value ends at the latest: the first cell after it that sits in another section column. Side-by-side
+ * sections share text lines, so the next cell may be the other column's text ("Physician Name: A. Smith, MD |
+ * *Due to privacy regulations ..."), never part of this value.
+ */
+function columnEnd(line: Line, columns: Column[], c: Candidate): number {
+  const own = columnIndex(columns, c.x);
+  if (own < 0) return line.text.length;
+  const other = line.cells.find((cell) => cell.start - line.start >= c.valueStart && cell.x0 !== null && columnIndex(columns, cell.x0) !== own);
+  return other ? other.start - line.start : line.text.length;
+}
+
+/**
+ * Where a label the reader does not know starts inside a value: a required-field asterisk before a few words
+ * and a colon ("Pediatrics * DEA or TIN: 123"). Forms mark their own labels so; a value never reads so.
+ */
+const MARKED_LABEL = /(?:^|\s)\*\s?[A-Z][A-Za-z0-9,/&'#.() -]{0,40}[:：]/;
+function markedLabelAt(text: string, start: number, end: number): number {
+  const m = MARKED_LABEL.exec(text.slice(start, end));
+  return m ? start + m.index : end;
+}
 
 /** Labelled fields, questions and trial-section text of one page. */
 export function readLabelledFields(page: { text: string; layout?: PageLayout }): PageFields {
@@ -250,7 +277,8 @@ export function readLabelledFields(page: { text: string; layout?: PageLayout }):
     const seenKinds = new Set<string>();
     const headingRow = isHeadingRow(line, candidates);
     candidates.forEach((c, k) => {
-      const end = k + 1 < candidates.length ? candidates[k + 1].labelStart : line.text.length;
+      const next = k + 1 < candidates.length ? candidates[k + 1].labelStart : line.text.length;
+      const end = Math.min(next, columnEnd(line, columns, c), markedLabelAt(line.text, c.valueStart, next));
       // In a row of column headings each value is in the row below, under its heading; never the next heading.
       const sameLineEnd = headingRow ? c.valueStart : end;
       let cleaned = c.valueStart < sameLineEnd ? cleanSpan(line.text, c.valueStart, sameLineEnd, line.start) : null;
