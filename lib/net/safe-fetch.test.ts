@@ -10,6 +10,7 @@ import {
   formatBytes,
   resolveAllowedAddresses,
   safeFetch,
+  toFetchError,
   type ResolvedAddress,
   type Resolver,
   type SafeFetchOptions,
@@ -295,6 +296,16 @@ describe("safeFetch against loopback servers", () => {
     expect(error.code).toBe("timeout");
     expect(error.message).toBe("The document could not be downloaded within 1 second.");
     expect(Date.now() - started).toBeLessThan(4000);
+  });
+
+  it("reports undici's own header and body timeouts as the deadline, whichever timer fires first", () => {
+    const deadline = () => new DocumentFetchError("timeout", "The document could not be downloaded within 3 seconds.");
+    for (const code of ["UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT"]) {
+      const thrown = new TypeError("fetch failed", { cause: Object.assign(new Error("timed out"), { code }) });
+      const error = toFetchError(thrown, new AbortController().signal, "docs.example", deadline);
+      expect(error.code).toBe("timeout");
+      expect(error.message).toBe("The document could not be downloaded within 3 seconds.");
+    }
   });
 
   it("reports an HTTP error status with its reason phrase", async () => {

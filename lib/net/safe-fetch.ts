@@ -189,8 +189,8 @@ function errorCode(error: unknown): string | undefined {
   return typeof code === "string" ? code : undefined;
 }
 
-/** Turns whatever fetch, the socket or the body stream threw into a DocumentFetchError. */
-function toFetchError(error: unknown, signal: AbortSignal, host: string): DocumentFetchError {
+/** Turns whatever fetch, the socket or the body stream threw into a DocumentFetchError (exported for its unit test). */
+export function toFetchError(error: unknown, signal: AbortSignal, host: string, timeoutError: () => DocumentFetchError): DocumentFetchError {
   for (let e: unknown = error, depth = 0; e && depth < 8; e = (e as { cause?: unknown }).cause, depth++) {
     if (e instanceof DocumentFetchError) return e;
   }
@@ -198,6 +198,8 @@ function toFetchError(error: unknown, signal: AbortSignal, host: string): Docume
   let root: unknown = error;
   while ((root as { cause?: unknown })?.cause) root = (root as { cause: unknown }).cause;
   const code = errorCode(root) ?? errorCode(error) ?? "";
+  // undici's own header and body timeouts equal the overall deadline, so either may fire first: one message for both.
+  if (code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_BODY_TIMEOUT") return timeoutError();
   let message: string;
   if (code === "ENOTFOUND" || code === "EAI_AGAIN") message = `The document host ${host} could not be found.`;
   else if (code === "ECONNREFUSED") message = `The document server ${host} refused the connection.`;
@@ -219,10 +221,8 @@ export async function safeFetch(url: string, opts: SafeFetchOptions): Promise<Sa
   let current = checkUrl(url, opts.allowList);
 
   const controller = new AbortController();
-  const timer = setTimeout(
-    () => controller.abort(new DocumentFetchError("timeout", `The document could not be downloaded within ${formatDuration(opts.timeoutMs)}.`)),
-    opts.timeoutMs,
-  );
+  const timeoutError = () => new DocumentFetchError("timeout", `The document could not be downloaded within ${formatDuration(opts.timeoutMs)}.`);
+  const timer = setTimeout(() => controller.abort(timeoutError()), opts.timeoutMs);
   const agent = new Agent({
     connect: { lookup: createGuardedLookup(opts.allowList, opts.resolve), timeout: opts.timeoutMs },
     headersTimeout: opts.timeoutMs,
@@ -277,7 +277,7 @@ export async function safeFetch(url: string, opts: SafeFetchOptions): Promise<Sa
       };
     }
   } catch (error) {
-    throw toFetchError(error, controller.signal, current.host);
+    throw toFetchError(error, controller.signal, current.host, timeoutError);
   } finally {
     clearTimeout(timer);
     agent.destroy().catch(() => {});
