@@ -18,23 +18,25 @@ export function AppShell({ member, children }: { member: { email: string; role: 
   return (
     <div className="min-h-screen">
       <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-7xl items-center gap-6 px-4 py-3">
+        {/* On a phone the account sits beside the name and the navigation takes a row of its own (wrapping rather
+            than widening the page). */}
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
           <Link href="/cases" className="font-semibold text-slate-900">PA Service</Link>
-          <nav aria-label="Main" className="flex gap-1">
+          <nav aria-label="Main" className="order-last flex w-full flex-wrap gap-1 md:order-none md:w-auto">
             {NAV.filter((item) => !item.adminOnly || member.role === "admin").map((item) => {
               const active = pathname.startsWith(item.href.split("/").slice(0, 2).join("/"));
               return (
                 <Link key={item.href} href={item.href} aria-current={active ? "page" : undefined}
-                  className={`rounded-md px-3 py-1.5 text-sm ${active ? "bg-slate-100 font-medium text-slate-900" : "text-slate-700 hover:bg-slate-50"}`}>
+                  className={`whitespace-nowrap rounded-md px-2.5 py-1.5 text-sm sm:px-3 ${active ? "bg-slate-100 font-medium text-slate-900" : "text-slate-700 hover:bg-slate-50"}`}>
                   {item.label}
                 </Link>
               );
             })}
           </nav>
-          <div className="ml-auto flex items-center gap-3 text-sm text-slate-700">
-            <span>{member.workspaceName}</span>
-            <span aria-label="Signed in as">{member.email} · {member.role}</span>
-            <button type="button" onClick={() => signOut({ callbackUrl: "/login" })} className="rounded-md px-2 py-1 text-slate-700 hover:bg-slate-100">Log out</button>
+          <div className="ml-auto flex min-w-0 items-center gap-3 text-sm text-slate-700">
+            <span className="hidden lg:inline">{member.workspaceName}</span>
+            <span aria-label="Signed in as" className="min-w-0 truncate" title={`${member.email} · ${member.role} · ${member.workspaceName}`}>{member.email} · {member.role}</span>
+            <button type="button" onClick={() => signOut({ callbackUrl: "/login" })} className="shrink-0 rounded-md px-2 py-1 text-slate-700 hover:bg-slate-100">Log out</button>
           </div>
         </div>
       </header>
