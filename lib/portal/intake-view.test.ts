@@ -2,8 +2,9 @@ import { describe, expect, it } from "vitest";
 import { evidenceFor, formatNdc, intakeView } from "./intake-view";
 import { auditLabel, auditSummary } from "./audit-labels";
 import type { IntakeResponse, ProvenanceEntry } from "./types";
+import type { ProvenanceResource } from "@/lib/fhir/provenance";
 
-const ev = (resource: string, field: string | null, quote: string): ProvenanceEntry => ({ resource, field, document_id: "d1", page: 1, start: 0, end: quote.length, quote });
+const ev = (resource: ProvenanceResource, field: string | null, quote: string): ProvenanceEntry => ({ resource, field, document_id: "d1", page: 1, start: 0, end: quote.length, quote });
 
 const intake: IntakeResponse = {
   fhir: {

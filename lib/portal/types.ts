@@ -1,4 +1,5 @@
 // The shapes the portal reads from /api/v1 (the API's zod schemas are server-side; these are the client's view).
+import type { ProvenanceEntry } from "@/lib/fhir/provenance";
 
 export interface PriorAuth {
   id: string;
@@ -44,17 +45,8 @@ export interface UploadedDocument {
   size: number;
 }
 
-/** One row of `?include=provenance`: where a value of a FHIR resource was read. */
-export interface ProvenanceEntry {
-  resource: string;
-  field: string | null;
-  document_id: string;
-  page: number | null;
-  start: number;
-  end: number;
-  quote: string;
-  path?: string;
-}
+/** The API's provenance row (GET /intake?include=provenance): one type for the route and the portal. */
+export type { ProvenanceEntry };
 
 type Coding = { system?: string; code?: string; display?: string };
 type Extension = { url: string; valueString?: string; valueDecimal?: number };
