@@ -114,6 +114,9 @@ async function benchBackend(label: string, databaseUrl: string | null): Promise<
     row["GET /prior_auths/{id} req/s"] = fmt(get.requests.average, 0);
     row["GET p50 / p99 ms"] = `${fmt(get.latency.p50)} / ${fmt(get.latency.p99)}`;
     row["GET non-2xx"] = String(get.non2xx + get.errors + get.timeouts);
+    // The framework's floor beside it: a route with one query and no key (what authentication and the read add).
+    const health = await autocannon({ url: `${server.baseURL}/api/health`, connections: CONNECTIONS, duration: PHASE_SECONDS });
+    row["GET /api/health req/s (no key, 1 query)"] = fmt(health.requests.average, 0);
 
     const dbUrl = databaseUrl ?? `postgresql://postgres:postgres@127.0.0.1:${JSON.parse(fs.readFileSync(path.join(dataDir, "embedded-db.json"), "utf8")).port}/postgres?sslmode=disable`;
     console.error(`[${label}] bare pg SELECT of the same row`);
