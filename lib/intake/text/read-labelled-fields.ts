@@ -4,6 +4,7 @@
 // is looked for right below the label. Generic labels ("Phone", "City") belong to the column they sit in: section
 // headings ("Member Information | Provider Information") say whose column is whose.
 import { LABEL_PATTERN, labelDefs, type FieldKind, type LabelDef, type Role } from "./form-labels";
+import { readChoiceList } from "./choice-list";
 import { pageLines, xAt, type Line } from "./page-lines";
 import type { PageLayout } from "@/lib/intake/types";
 
@@ -76,6 +77,10 @@ function trialOutcome(text: string): TrialSection["outcome"] {
   if (failure || inadequate) return "failed";
   return "unknown";
 }
+
+/** A parenthesised instruction written after a label's colon, not a value. */
+const INSTRUCTION = /^\((?:please\s+)?(?:specify|include|list|enter|provide|print|indicate|describe|write|attach|state|check|select)\b[^)]*\)$/i;
+const DOSING_ASKED = /\b(?:dos(?:e|ing|age)|directions?|sig|schedule|frequency)\b/i;
 
 /** Characters that may stand before a label at the start of a cell: bullets, check boxes, numbering. */
 const CELL_LEAD = /^[\s❑☐☑☒■□▪•●○*\-–>]*(?:\(?[0-9]{1,2}[.)]|\(?[a-h][.)])?\s*$/;
@@ -222,12 +227,16 @@ function columnEnd(line: Line, columns: Column[], c: Candidate): number {
 
 /**
  * Where a label the reader does not know starts inside a value: a required-field asterisk before a few words
- * and a colon ("Pediatrics * DEA or TIN: 123"). Forms mark their own labels so; a value never reads so.
+ * and a colon ("Pediatrics * DEA or TIN: 123"), or a cell of its own that opens with words and a colon.
  */
 const MARKED_LABEL = /(?:^|\s)\*\s?[A-Z][A-Za-z0-9,/&'#.() -]{0,40}[:：]/;
+/** A later cell that opens with a few words and a colon is another field ("Dose: | Frequency of therapy: 1 cycle"). */
+const CELL_LABEL = / \| (?=[A-Z][A-Za-z/&'’# ]{2,40}[:：])/;
 function markedLabelAt(text: string, start: number, end: number): number {
-  const m = MARKED_LABEL.exec(text.slice(start, end));
-  return m ? start + m.index : end;
+  // Looked for past `end` too: the next known label may sit inside the unknown one ("Tax ID#:").
+  const rest = text.slice(start);
+  const found = [MARKED_LABEL.exec(rest), CELL_LABEL.exec(rest)].filter((m) => m !== null).map((m) => start + m.index);
+  return Math.min(end, ...found);
 }
 
 /** Labelled fields, questions and trial-section text of one page. */
@@ -246,7 +255,8 @@ export function readLabelledFields(page: { text: string; layout?: PageLayout }):
     if (heading) {
       columns = heading;
       trial = null;
-      continue;
+      // "Medication requested:" heads its section and is also the field whose value is written below it.
+      if (!findCandidates(line).some((c) => !c.alone)) continue;
     }
     if (trial && (i - trial.headingLine > 25 || SECTION_END.test(line.text.replace(/:.*$/, "")))) trial = null;
     const candidates = findCandidates(line);
@@ -282,6 +292,9 @@ export function readLabelledFields(page: { text: string; layout?: PageLayout }):
       // In a row of column headings each value is in the row below, under its heading; never the next heading.
       const sameLineEnd = headingRow ? c.valueStart : end;
       let cleaned = c.valueStart < sameLineEnd ? cleanSpan(line.text, c.valueStart, sameLineEnd, line.start) : null;
+      // "(please specify name, strength, and dosing schedule)" after the colon tells what to write, below.
+      const instruction = cleaned && INSTRUCTION.test(cleaned.value) ? cleaned.value : null;
+      if (instruction) cleaned = null;
       const spans: Span[] = [];
       let value = "";
       if (cleaned) {
@@ -291,6 +304,8 @@ export function readLabelledFields(page: { text: string; layout?: PageLayout }):
         const below = headingRow ? valueUnder(lines, i, line, c) : valueBelow(lines, i, c);
         if (below) {
           value = below.value;
+          const above = "above" in below ? below.above : undefined;
+          if (above) spans.push(above);
           spans.push(below.span);
         }
       }
@@ -330,6 +345,13 @@ export function readLabelledFields(page: { text: string; layout?: PageLayout }):
       }
       cleaned = null;
       hits.push({ kind: def.kind, role, label: c.label, value, spans, line: i, trial: role === "trial" || def.role === "trial" ? trial : null });
+      // Asked for the name and the dosing together, the prescriber wrote the dosing in the cells after the name.
+      const below = spans[0] && lines[i + 1] && spans[0].start >= lines[i + 1].start ? lines[i + 1] : null;
+      if (def.kind === "drug" && instruction && DOSING_ASKED.test(instruction) && below) {
+        const rest = below.cells.filter((cell) => cell.start >= spans[0].end);
+        const dosing = rest.length ? cleanSpan(below.text, rest[0].start - below.start, below.text.length, below.start) : null;
+        if (dosing) hits.push({ kind: "directions", role, label: c.label, value: dosing.value, spans: [dosing.span], line: i + 1, trial: null });
+      }
     });
   }
   return { hits, questions, trialText, lines };
@@ -360,13 +382,25 @@ function valueUnder(lines: Line[], i: number, line: Line, c: Candidate): { value
 }
 
 /** A value written under its label (forms with the label above the box). */
-function valueBelow(lines: Line[], i: number, c: Candidate): { value: string; span: Span } | null {
+function valueBelow(lines: Line[], i: number, c: Candidate): { value: string; span: Span; above?: Span } | null {
+  const choices = readChoiceList(lines, i);
+  if (choices.isList) return choices.written && { value: choices.written.value, span: { start: choices.written.start, end: choices.written.end } };
   const next = lines[i + 1];
-  if (!next || !next.text.trim() || findCandidates(next).length || /[?:]\s*\*?$/.test(next.text.trim())) return null;
+  if (!next || !next.text.trim() || findCandidates(next).length || /[?:]\s*\*?$/.test(next.text.trim()) || next.cells[0].text.includes("?")) return null;
   if (c.x !== null) {
-    const cell = next.cells.find((cell) => cell.x0 !== null && Math.abs(cell.x0 - (c.x as number)) <= 30);
+    // Under the label, or under the blank the label leaves on its line for the value (up to the next cell).
+    const x = c.x;
+    const line = lines[i];
+    const boxEnd = line.cells.find((cell) => cell.start - line.start > c.labelStart && cell.x0 !== null)?.x0 ?? Infinity;
+    const cell = next.cells.find((cell) => cell.x0 !== null && (Math.abs(cell.x0 - x) <= 30 || (cell.x0 > x && cell.x0 < boxEnd - 5)));
     if (!cell || cell.text.length > 80) return null;
-    return cleanSpan(cell.text, 0, cell.text.length, cell.start);
+    const below = cleanSpan(cell.text, 0, cell.text.length, cell.start);
+    if (!below || cell.x0 === null || Math.abs(cell.x0 - x) <= 3) return below;
+    // A two-line value beside its label, centred on it: its first line sits right above, at the same x.
+    const prev = lines[i - 1];
+    const upper = prev && !findCandidates(prev).length && !headingRoles(prev) ? prev.cells.find((u) => u.x0 !== null && Math.abs(u.x0 - (cell.x0 as number)) <= 3) : undefined;
+    const above = upper && !/[:：?]/.test(upper.text) && upper.text.length <= 80 ? cleanSpan(upper.text, 0, upper.text.length, upper.start) : null;
+    return above ? { value: `${above.value} ${below.value}`, span: below.span, above: above.span } : below;
   }
   const line = lines[i];
   if (line.cells.length !== 1 || next.cells.length !== 1 || next.text.length > 80) return null;
