@@ -1,7 +1,7 @@
 // From a policy's outline to its sections: each indication (a listed condition, or the whole policy when it has
 // one) with its initial and continuation criteria, the approval duration, and a tree of ALL / ANY groups whose leaves
 // are classified checks with verbatim quotes.
-import { analyzeIntro, classifyCriterion, type ChildKind } from "./classify-criterion";
+import { analyzeIntro, classifyCriterion, LOGIC_NOTE, type ChildKind } from "./classify-criterion";
 import { icd10PrefixesFor, looksLikeCondition } from "./conditions";
 import { styleOf, withoutConnector } from "./list-markers";
 import { connectorOf, nodeText, walkOutline, type OutlineNode } from "./policy-outline";
@@ -39,15 +39,16 @@ export function firstSentence(text: string): string {
   return text.replace(/[.:]\s*$/, "").trim();
 }
 
-/** The item's title: its first line when that line is a heading of its own, else its first sentence. */
+/** The item's title: its first line when that line is a heading of its own, else its first sentence; a logic note
+ * ("Acute Lymphoblastic Leukemia (must meet all):") is not part of it. */
 export function titleOf(node: OutlineNode): string {
   const text = nodeText(node);
   if (node.lines.length > 1) {
     const first = (node.marker ? node.lines[0].text.slice(node.marker.length) : node.lines[0].text).trim();
     const second = node.lines[1].text;
-    if (!/[.:;,]$/.test(first) && first.split(" ").length <= 10 && /^[A-Z]/.test(second) && !/\b(?:of|the|and|or|with|for|to|in)$/i.test(first)) return first;
+    if (!/[.:;,]$/.test(first) && first.split(" ").length <= 10 && /^[A-Z]/.test(second) && !/\b(?:of|the|and|or|with|for|to|in)$/i.test(first)) return first.replace(LOGIC_NOTE, "");
   }
-  return firstSentence(text);
+  return firstSentence(text.replace(LOGIC_NOTE, ""));
 }
 
 export function phaseOf(node: OutlineNode): "initial" | "continuation" | null {
@@ -101,8 +102,11 @@ function leaf(id: string, text: string, quote: Quote, ctx: BuildContext, inherit
   return node;
 }
 
-/** An outline item and its sub-items as criteria: a leaf, or a group whose logic its intro or its connectors state. */
-export function toCriteria(node: OutlineNode, prefix: string, ctx: BuildContext, inherited?: ChildKind, subject?: string): CriteriaNode | null {
+/**
+ * An outline item and its sub-items as criteria: a leaf, or a group whose logic its intro or its connectors state.
+ * `root`: the item is a section's body, whose heading ("Acute Lymphoblastic Leukemia (must meet all):") is its title.
+ */
+export function toCriteria(node: OutlineNode, prefix: string, ctx: BuildContext, inherited?: ChildKind, subject?: string, root = false): CriteriaNode | null {
   const id = joinId(prefix, labelOf(node));
   const text = nodeText(node);
   if (!node.children.length) {
@@ -122,7 +126,7 @@ export function toCriteria(node: OutlineNode, prefix: string, ctx: BuildContext,
   // What the intro itself requires: a criterion before "AND ALL of the following", or an age in the approval
   // sentence ("... may be granted ... in members 1 year of age and older when all of the following are met:").
   const leads: CriteriaNode[] = [];
-  if (intro.leadCriterion) {
+  if (intro.leadCriterion && !(intro.noted && root)) {
     const quote = quoteOf(node, ctx, intro.leadCriterion);
     if (quote) leads.push(leaf(`${id}.0`, intro.leadCriterion, quote, ctx));
   } else if (node.marker === null || intro.pureIntro || /\b(?:authori[sz]ation|approval|approved?)\b/i.test(text)) {
@@ -221,7 +225,7 @@ function makeSection(opts: { indication: OutlineNode | null; phaseNode: OutlineN
   const bodyPrefix = phaseNode && indication ? indicationId : opts.idPrefix;
   let criteria: CriteriaNode | null;
   if (body.children.length) {
-    criteria = toCriteria(body, bodyPrefix, ctx);
+    criteria = toCriteria(body, bodyPrefix, ctx, undefined, undefined, true);
   } else {
     const paragraphId = joinId(bodyPrefix, labelOf(body)) || indicationId;
     criteria = criteriaOfParagraph(body, paragraphId, ctx, phaseNode !== null && kind === "continuation" && !PHASE_INITIAL.test(titleOf(body)) && !/^(?:continuation|re-?authori|renewal|continued)/i.test(titleOf(body)));
@@ -240,7 +244,13 @@ function makeSection(opts: { indication: OutlineNode | null; phaseNode: OutlineN
 export function buildSections(roots: readonly OutlineNode[], ctx: BuildContext, policyTitle: string): PolicySection[] {
   const content = roots.filter((r) => r.region === "content");
   const all = [...walkOutline(content)].filter((n) => n.region === "content");
-  const phases = all.filter((n) => phaseOf(n) !== null && (n.children.length > 0 || n.lines.length > 0));
+  // A phase is the first phase wording on its path: "Currently receiving medication ..." inside "II. Continued
+  // Therapy" is a criterion of that phase, not a phase of its own.
+  const underPhase = (n: OutlineNode) => {
+    for (let p = n.parent; p; p = p.parent) if (phaseOf(p) !== null) return true;
+    return false;
+  };
+  const phases = all.filter((n) => phaseOf(n) !== null && (n.children.length > 0 || n.lines.length > 0) && !underPhase(n));
   const sections: PolicySection[] = [];
   const seen = new Set<OutlineNode>();
 

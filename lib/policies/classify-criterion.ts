@@ -28,7 +28,7 @@ const num = (s: string) => WORD_NUMBERS[s.toLowerCase()] ?? Number(s.replace(/,/
 
 const TRIAL = /\b(?:tried|trials?|failed|failure|inadequate (?:\w+ )?(?:response|control|efficacy)|(?:treatment|therapeutic) failure|intoleran\w*|contraindicat\w*|refractory to|resistant to|prior (?:therapy|therapies|treatment|use|lines?)|previously (?:treated|received|tried|used)|after (?:failure|progression|treatment)|progressed (?:on|after|following|during)|(?:second|third|2nd|3rd)[- ]line|lines? of (?:therapy|treatment)|step therapy|concomitantly receiving|unable to (?:take|tolerate)|did not respond|has not responded|not responded)\b/i;
 const CONTINUATION_ON = /\b(?:currently (?:receiving|taking|on|using|being treated with|treated with)|(?:is|are) (?:receiving|on) (?:the requested|this)|established on|already (?:on|receiving|started)|has been (?:on|receiving|treated with|using)|continuation of (?:therapy|treatment))\b/i;
-const CONTINUATION_RESPONSE = /\b(?:respond(?:ing|ed|s)? to|response to|positive (?:clinical )?response|clinical (?:benefit|improvement|response)|benefit(?:ed|ing)? from|improvement (?:in|of|from)|reduc(?:ed|tion in) (?:\w+ ){0,3}(?:severity|frequency|symptoms)|stabiliz(?:ed|ation)|disease stability)\b/i;
+const CONTINUATION_RESPONSE = /\b(?:respond(?:ing|ed|s)?(?: positively| well| favou?rably)? to|response to|positive (?:clinical )?response|clinical (?:benefit|improvement|response)|benefit(?:ed|ing)? from|improvement (?:in|of|from)|reduc(?:ed|tion in) (?:\w+ ){0,3}(?:severity|frequency|symptoms)|stabiliz(?:ed|ation)|disease stability)\b/i;
 const NO_PROGRESSION = /\b(?:(?:does|did) not (?:show|have|demonstrate) (?:evidence of )?(?:progressive disease|(?:disease )?progression)|no (?:evidence of )?(?:disease )?progression|absence of (?:disease )?progression|without (?:disease )?progression|has not progressed)\b/i;
 const EXCLUSION = /\b(?:(?:not|never|no)\b[^.;]{0,50}\b(?:in combination|concomitant(?:ly)?|concurrent(?:ly)?|together with|at the same time|in conjunction)|(?:will|must|should|may) not be (?:used|given|taken|administered|prescribed) (?:with|in combination|concomitantly|concurrently)|not (?:currently )?(?:receiving|taking|using|being treated with) (?:another|other|any|concurrent|concomitant)|in the absence of)\b/i;
 const COMBINATION = /\b(?:in combination with|in conjunction with|combined with|used with|given with|(?:as )?add-on to|together with)\b/i;
@@ -335,7 +335,15 @@ export interface IntroAnalysis {
   pureIntro: boolean;
   /** A criterion stated before the list ("The patient has a diagnosis of X AND ALL of the following:"). */
   leadCriterion?: string;
+  /** The lead is a statement before a logic parenthesis ("X (i and ii):"), not before "AND ALL of the following". */
+  noted?: boolean;
 }
+
+/**
+ * A list's logic stated in a trailing parenthesis (Centene / Envolve clinical policies and others): "(must meet all)",
+ * "(must meet one)", "(must meet 1 or 2)", "(a or b)", "(i and ii)", "(a, b, or c)".
+ */
+export const LOGIC_NOTE = /\s*\((?:must meet [^)]{1,30}|[a-z0-9]{1,4}(?:\s*,\s*[a-z0-9]{1,4})*,?\s+(?:and|or)\s+[a-z0-9]{1,4})\)\s*[:.;]?\s*$/i;
 
 /** The words before a list that need the list to finish them: "Diagnosis of", "Disease is", "Used in combination with". */
 const STEM_END = /\b(?:of|with|is|are|was|were|to|by|for|as|in|on|after|has|have|had|include|includes|including|following|from|than)\s*$/i;
@@ -347,11 +355,11 @@ export function analyzeIntro(rawText: string): IntroAnalysis {
   let logic: "all" | "any" = "all";
   let minCount: number | undefined;
   let explicit = true;
-  const counted = /\b(?:at least )?(two|three|four|five|2|3|4|5)\s+(?:or more\s+)?(?:of\s+)?(?:the following|these)\b/.exec(lower);
+  const counted = /\b(?:at least )?(two|three|four|five|2|3|4|5)\s+(?:or more\s+)?(?:of\s+)?(?:the following|these)\b/.exec(lower) ?? /\bmust meet (?:at least )?(two|three|four|five|2|3|4|5)\s*\)/.exec(lower);
   if (counted) {
     logic = "any";
     minCount = num(counted[1]);
-  } else if (/\b(?:one|any|either)\s+(?:or more\s+)?(?:of\s+)?(?:the following|these)\b|\bat least one of\b|\bone of the\b|\(\s*[a-z0-9]{1,4}\s+or\s+[a-z0-9]{1,4}\s*\)/.test(lower)) {
+  } else if (/\b(?:one|any|either)\s+(?:or more\s+)?(?:of\s+)?(?:the following|these)\b|\bat least one of\b|\bone of the\b|\bmust meet (?:one|any|either|at least one)\b|\(\s*(?:must meet\s+)?[a-z0-9]{1,4}(?:\s*,\s*[a-z0-9]{1,4})*,?\s+or\s+[a-z0-9]{1,4}\s*\)/.test(lower)) {
     logic = "any";
   } else if (/\b(?:all|each|both)\s+(?:of\s+)?(?:the following|these)\b|\(\s*[a-z0-9]{1,4}(?:\s*,\s*[a-z0-9]{1,4})*,?\s+and\s+[a-z0-9]{1,4}\s*\)|\bthe following criteri(?:on|a)\b|\bmust meet (?:all|both)\b|\bthe following\b/.test(lower)) {
     logic = "all";
@@ -371,7 +379,9 @@ export function analyzeIntro(rawText: string): IntroAnalysis {
   else if (EXCLUSION.test(preLower)) childKind = "concurrent_therapy_exclusion";
   else if (TRIAL.test(preLower) || /\btherapy with\s*$/.test(preLower)) childKind = "step_therapy";
   else if (COMBINATION.test(preLower)) childKind = "combination_therapy";
-  else if (/^(?:the )?(?:disease|tumou?r|cancer|condition)\s+(?:is|has|was|are)\b/i.test(pre)) {
+  // Only a bare subject is finished by the items ("Disease is" + "Metastatic"); "Disease is positive for the T315I
+  // mutation (i and ii):" is a statement of its own.
+  else if (/^(?:the )?(?:disease|tumou?r|cancer|condition)\s+(?:is|has|was|are)\s*$/i.test(pre)) {
     childKind = "documentation";
     subject = pre.replace(/\s+$/, "");
   }
@@ -380,6 +390,11 @@ export function analyzeIntro(rawText: string): IntroAnalysis {
   const lead = pre.replace(/[\s,;:]*\b(?:and|AND)\s*$/, "").trim();
   if (!pureIntro && lead !== pre && lead.split(/\s+/).length >= 3 && !STEM_END.test(lead)) {
     return { logic, minCount, explicit, pureIntro: false, leadCriterion: lead };
+  }
+  // "Relapsed or refractory B-ALL (i and ii):": a statement whose list comes on top of it (an indication's heading
+  // "Acute Lymphoblastic Leukemia (must meet all):" reads so too; the section builder knows it as the title).
+  if (!pureIntro && !childKind && LOGIC_NOTE.test(text) && !STEM_END.test(pre) && pre.split(/\s+/).length >= 2) {
+    return { logic, minCount, explicit, pureIntro: false, leadCriterion: pre, noted: true };
   }
   return { logic, minCount, explicit, childKind, subject, pureIntro: pureIntro && !childKind };
 }

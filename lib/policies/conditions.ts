@@ -47,6 +47,7 @@ const CONDITIONS: [RegExp, string[]][] = [
   [/migraine/, ["G43"]],
   [/hypercholesterolemia|hyperlipidemia/, ["E78"]],
   [/multiple myeloma/, ["C90.0"]],
+  [/acute lymphoblastic leuk|acute lymphocytic leuk|\bb-all\b|b-cell precursor|precursor b-cell/, ["C91.0"]],
   [/chronic lymphocytic leukemia|\bcll\b/, ["C91.1"]],
   [/chronic myeloid leukemia|\bcml\b/, ["C92.1"]],
   [/acute myeloid leukemia|\baml\b/, ["C92.0"]],

@@ -139,6 +139,15 @@ describe("each check kind on passing, failing and missing evidence", () => {
     expect(run(limit, { facts: facts({ medicationRequests: [{ ...epidiolex, quantity: null }] }) })).toMatchObject({ outcome: "missing" });
   });
 
+  it("a dosing table's limit that the section states as a criterion is one step, another limit is its own step", () => {
+    const dose: Check = { kind: "dose_limit", value: 10, unit: "mg/kg", perDays: 1 };
+    const policy = policyOf({ all: [{ id: "c", text: "Dose does not exceed 10 mg/kg/day", check: dose as never }] });
+    const limit = (id: string, check: Check) => ({ kind: "criterion" as const, id, text: id, quote: { page: 1, text: id }, check });
+    const withTable = { ...policy, limits: [limit("limit.1", dose), limit("limit.2", { kind: "quantity_limit", value: 2, unit: "bottle", perDays: 30 })] };
+    const result = evaluatePolicy({ policy: withTable, facts: facts(), documents: [], claims: [], testClaim: null, asOf: "2024-11-15" });
+    expect(result.steps.map((s) => s.criterionId)).toEqual(["c", "limit.2"]);
+  });
+
   it("continuation from paid claims of the requested drug; manual criteria go to a clinician", () => {
     const on: Check = { kind: "continuation", requirement: "on_therapy" };
     expect(run(on, { claims: [fill("R1", "2024-09-01", "Epidiolex 100 mg/mL"), fill("R2", "2024-10-01", "Epidiolex 100 mg/mL", { status: "denied" })], kind: "continuation" })).toMatchObject({

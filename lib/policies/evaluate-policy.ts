@@ -175,15 +175,21 @@ function toStep(number: number, answered: Answered & { answer: CheckAnswer & { n
   return step;
 }
 
+/** What a limit requires, whatever drug it names: equal keys are the same requirement. */
+const limitKey = (check: CriterionNode["check"]) =>
+  check.kind === "quantity_limit" || check.kind === "dose_limit" || check.kind === "duration_limit" ? `${check.kind} ${check.value} ${check.unit} ${check.perDays ?? ""}` : "";
+
 /** Evaluates one section (and the policy's limits) against the case. */
 export function evaluateSection(policy: ParsedPolicy, section: PolicySection, ctx: CaseContext): { steps: PolicyCheckStep[]; summary: ReturnType<typeof summarizePolicyCheck> } {
   const answered = new Map<string, Answered>();
   answerTree(section.criteria, ctx, answered);
   const outcomes = new Map([...answered].map(([id, a]) => [id, a.answer.outcome]));
   const leaves = leafRoles(section.criteria, outcomes);
+  // A table's limit the section already states as a criterion ("Dose does not exceed 28 mcg/day") is asked once.
+  const stated = leaves.map(({ leaf }) => limitKey(leaf.check)).filter(Boolean);
   const limits = (policy.limits ?? []).filter((l) => {
     const drug = "drug" in l.check ? l.check.drug : undefined;
-    return !drug || !ctx.requested || sameDrug(drug, ctx.requested.name);
+    return (!drug || !ctx.requested || sameDrug(drug, ctx.requested.name)) && !stated.includes(limitKey(l.check));
   });
   const rows: Answered[] = [
     ...leaves.map(({ leaf, role }) => {

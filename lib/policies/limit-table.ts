@@ -29,30 +29,53 @@ function rowCheck(text: string, header: string): Check | null {
   return null;
 }
 
+/** The cells of a line as the reader separated them (" | "). */
+const cellsOf = (raw: string) => raw.split(/(?:^|\s)\|(?=\s|$)/).map((c) => c.trim());
+
+/** The column of a header that holds the limit ("Indication | Dosing Regimen | Maximum Dose" -> 2), if any. */
+function limitColumn(header: string): number | null {
+  const cells = cellsOf(header);
+  if (cells.length < 2) return null;
+  const index = cells.findIndex((c) => /\b(?:max(?:imum)?|limits?)\b/i.test(c));
+  return index >= 0 ? index : null;
+}
+
+const sameLimit = (a: Check, b: Check) => JSON.stringify(a) === JSON.stringify(b);
+
 /** Limits of the dosing / quantity-limit regions of a policy's lines. */
 export function limitsFromTables(lines: readonly PolicyLine[], pages: readonly { page: number; text: string }[]): CriterionNode[] {
   const out: CriterionNode[] = [];
   let inLimits = false;
   let header = "";
+  let column: { index: number; cells: number } | null = null;
   for (const line of lines) {
     const region = headingRegion(line.text);
     if (region) {
       inLimits = region === "limits";
       header = "";
+      column = null;
       continue;
     }
     if (!inLimits) continue;
     if (!/\d/.test(line.text)) {
       header = line.text;
+      const index = limitColumn(line.raw);
+      column = index === null ? null : { index, cells: cellsOf(line.raw).length };
       continue;
     }
-    const check = rowCheck(line.text, header);
+    // Under a header with a maximum column, only a full row's cell in that column states a limit: the regimen's
+    // wrapped lines ("Days 1-7: 5 mcg/m2/day") are doses of a schedule, not maximums.
+    const cells = cellsOf(line.raw);
+    if (column && cells.length !== column.cells) continue;
+    const check = rowCheck(column ? cells[column.index] : line.text, header);
     if (!check || check.kind === "manual") continue;
     const pageText = pages.find((p) => p.page === line.page)?.text ?? "";
     const quote = findVerbatim(pageText, line.text);
     if (!quote) continue;
     const drug = findDrugMentions(line.text)[0]?.written;
     const limited = drug && (check.kind === "quantity_limit" || check.kind === "dose_limit" || check.kind === "duration_limit") ? { ...check, drug } : check;
+    // One limit stated for several rows (each indication's maximum is 28 mcg/day) is one requirement.
+    if (out.some((o) => sameLimit(o.check, limited))) continue;
     out.push({ kind: "criterion", id: `limit.${out.length + 1}`, text: line.text, quote: { page: line.page, text: quote }, check: limited });
   }
   return out;

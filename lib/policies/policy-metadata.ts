@@ -20,6 +20,8 @@ const PAYERS: [RegExp, string][] = [
   [/\bhighmark\b/i, "Highmark"],
   [/\bkaiser\b/i, "Kaiser Permanente"],
   [/\bcentene\b/i, "Centene"],
+  // Centene's pharmacy benefit manager: its clinical policies name only "Envolve Pharmacy Solutions".
+  [/\benvolve\b/i, "Envolve (Centene)"],
   [/\bmolina\b/i, "Molina Healthcare"],
   [/\bwellcare\b/i, "WellCare"],
   [/\bambetter\b/i, "Ambetter"],

@@ -31,14 +31,15 @@ const BOILERPLATE = heading(
     "(?:disease |clinical |product )?overview", "clinical (?:efficacy|rationale|evidence|background|pharmacology)[^:]{0,60}", "guidelines?(?:\\s*/\\s*recommendations)?",
     "recommendations", "instructions for use", "description", "appendix[^:]{0,40}", "definitions?", "summary of (?:evidence|changes)", "rationale",
     "(?:additional )?clinical rules?", "(?:coding|billing) information", "applicable (?:billing )?codes", "codes?", "disclaimer", "(?:conditions|uses) not covered",
-    "experimental[^:]{0,60}", "limitations?(?: of coverage)?", "exclusions?", "not medically necessary", "safety", "warnings?(?: and precautions)?",
+    "experimental[^:]{0,60}", "limitations?(?: of coverage)?", "appendices(?:\\s*/\\s*general information)?", "general information", "product availability",
+    "important reminder", "exclusions?", "not medically necessary", "safety", "warnings?(?: and precautions)?",
     "how supplied", "available (?:dosage )?(?:forms|formulations|strengths)", "related (?:policies|documents)", "place of service", "benefit application",
     "indications and usage", "fda approved indications and usage", "pharmacology", "mechanism of action", "clinical studies", "evidence review",
   ].join("|"),
 );
 const CONTENT = heading(
   [
-    "policy statement", "policy", "coverage policy", "coverage rationale", "(?:prior authori[sz]ation |medical necessity |clinical |coverage |approval |pa )?criteria",
+    "policy statement", "policy", "policy\\s*/\\s*criteria", "coverage policy", "coverage rationale", "(?:prior authori[sz]ation |medical necessity |clinical |coverage |approval |pa )?criteria",
     "criteria for (?:initial )?approval", "coverage criteria[^:]{0,30}", "fda[- ]approved indications?", "other uses with supportive evidence", "indications?",
     "(?:initial|continuation|renewal) (?:of therapy )?criteria", "prior authori[sz]ation(?: requirements)?", "medical necessity", "criteria for use", "conditions of coverage",
   ].join("|"),
@@ -48,12 +49,12 @@ const LIMITS = heading("(?:[A-Za-z&]+ ){0,3}(?:quantity|dose|dosing|dosage|suppl
 // "Criteria for Initial Approval", "Continuation of Therapy", "Renewal Evaluation", "Reauthorization Criteria".
 const PHASE_HEADING = /^(?:criteria for )?(?:initial|new starts?|continuation|continued|renewal|re-?authori[sz]ation|re-?certification|re-?approval|re-?evaluation|subsequent)(?: (?:of )?(?:therapy|treatment|approvals?|authori[sz]ations?|requests?|evaluations?|reviews?|coverage|criteria|use))?(?: criteria| requirements)?\s*[:.]?$/i;
 /** A paragraph that opens a list of what is NOT covered: its items are exclusions, kept out of the criteria. */
-const EXCLUSION_INTRO = /\b(?:may not be (?:approved|covered|authori[sz]ed)|will not be (?:approved|covered|authori[sz]ed)|(?:is|are) not (?:covered|approved|medically necessary)|considered (?:experimental|investigational|not medically necessary)|not medically necessary (?:for|when|if))\b/i;
+const EXCLUSION_INTRO = /\b(?:may not be (?:approved|covered|authori[sz]ed)|will not be (?:approved|covered|authori[sz]ed)|(?:is|are) not (?:covered|approved|authori[sz]ed|medically necessary)|considered (?:experimental|investigational|not medically necessary)|not medically necessary (?:for|when|if))\b/i;
 const INTRO = /\b(?:following criteria|criteria (?:are|is|is\(are\)) met|may be approved|will be approved|is approved|are approved|approve(?:d)? (?:if|when)|considered medically necessary (?:when|if|for)|covered (?:when|if)|must meet)\b/i;
 const NOTE = /^note\s*\d*\s*:/i;
 const DURATION = /^(?:(?:initial |re-?)?authori[sz]ation (?:will be|is|may be) (?:issued|granted|approved|given|provided)|(?:initial |re-?|renewal |continuation )?approval duration|duration of (?:approval|authori[sz]ation|therapy approved)|approve(?:d)? for (?:up to )?\d|(?:initial |re-?)?authori[sz]ation (?:duration|period|length)\b|length of (?:approval|authori[sz]ation))/i;
-/** A footnote after a sentence: "a State mandates may apply." */
-const FOOTNOTE = /^[a-z¹²³⁴*†‡¥§]\s+[A-Z][a-z]+\s/;
+/** A footnote after a sentence: "a State mandates may apply.", "*Prior authorization may be required for these agents". */
+const FOOTNOTE = /^(?:[a-z¹²³⁴*†‡¥§]\s+|[*†‡¥§]+)[A-Z][a-z]+\s/;
 
 interface Level {
   style: string;
@@ -186,10 +187,12 @@ export function buildOutline(lines: readonly PolicyLine[]): OutlineNode[] {
       }
       if (placed) {
         const node = stack[stack.length - 1].node;
-        // A numbered heading ("3. Additional Clinical Rules:", "4. References") sets the region of its subtree.
-        if (headingKind && !node.parent) {
-          region = headingKind;
-          node.region = headingKind;
+        // A numbered heading ("3. Additional Clinical Rules:", "4. References") sets the region of its subtree, and so
+        // does a numbered exclusion list ("III. Diagnoses/Indications for which coverage is NOT authorized:").
+        const kind = headingKind ?? (EXCLUSION_INTRO.test(body) && /:\s*$/.test(body) ? "boilerplate" : null);
+        if (kind && !node.parent) {
+          region = kind;
+          node.region = kind;
         }
         closed = false;
         mode = "item";
@@ -197,6 +200,16 @@ export function buildOutline(lines: readonly PolicyLine[]): OutlineNode[] {
         previousText = text;
         continue;
       }
+    }
+
+    // A numbered heading that continues no list ("V. Dosage and Administration" after an appendix's bullets) is still
+    // a heading: it must not run into the open item's text.
+    if (markers.length && markers[0].kind !== "bullet" && headingKind) {
+      region = headingKind;
+      closeLists();
+      pseudoRoot = null;
+      previousText = "";
+      continue;
     }
 
     // Not a new item: a note, a duration, a footnote, or more text of the open item.
