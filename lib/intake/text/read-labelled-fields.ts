@@ -301,11 +301,10 @@ export function readLabelledFields(page: { text: string; layout?: PageLayout }):
         value = cleaned.value;
         spans.push(cleaned.span);
       } else if (!(trial && candidates.length > 1)) {
-        const below = headingRow ? valueUnder(lines, i, line, c) : valueBelow(lines, i, c);
+        const below: { value: string; span: Span; above?: Span } | null = headingRow ? valueUnder(lines, i, line, c) : valueBelow(lines, i, c);
         if (below) {
           value = below.value;
-          const above = "above" in below ? below.above : undefined;
-          if (above) spans.push(above);
+          if (below.above) spans.push(below.above);
           spans.push(below.span);
         }
       }
