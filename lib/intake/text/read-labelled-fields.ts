@@ -6,6 +6,7 @@
 import { LABEL_PATTERN, labelDefs, type FieldKind, type LabelDef, type Role } from "./form-labels";
 import { readChoiceList } from "./choice-list";
 import { pageLines, xAt, type Line } from "./page-lines";
+import { readTrialTableRow, trialColumnKind, type TrialTable } from "./trial-table";
 import type { PageLayout } from "@/lib/intake/types";
 
 export interface Span {
@@ -115,6 +116,19 @@ function isHeadingRow(line: Line, candidates: Candidate[]): boolean {
   const others = cells.filter((_, i) => !labelled.has(i));
   if (others.some((c) => !LABEL_LIKE.test(c.text.trim()))) return false;
   return labelled.size >= 2 || others.some((c) => LABEL_WORD.test(c.text));
+}
+
+/**
+ * The heading row of a table of drugs tried whose other headings are not labels the reader knows ("Drug Name |
+ * Dates taken & how long | Documented results, including intolerances"): the drug label alone in its cell, every
+ * other cell a heading about dates or results (no colon, no digits). The index of the drug's cell, else -1.
+ */
+function trialTableDrugColumn(line: Line, candidates: Candidate[]): number {
+  const drug = candidates.find((c) => c.alone && c.defs.some((d) => d.kind === "drug"));
+  if (!drug) return -1;
+  const index = line.cells.findIndex((cell) => drug.labelStart >= cell.start - line.start && drug.labelStart < cell.end - line.start);
+  const others = line.cells.filter((cell, k) => k !== index && cell.text.trim());
+  return others.length > 0 && others.every((cell) => trialColumnKind(cell.text) !== null && !/[:：\d]/.test(cell.text)) ? index : -1;
 }
 
 function cleanSpan(text: string, start: number, end: number, offset: number): { value: string; span: Span } | null {
@@ -247,6 +261,7 @@ export function readLabelledFields(page: { text: string; layout?: PageLayout }):
   const trialText: PageFields["trialText"] = [];
   let columns: Column[] = [];
   let trial: TrialSection | null = null;
+  let table: TrialTable | null = null;
 
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
@@ -276,16 +291,23 @@ export function readLabelledFields(page: { text: string; layout?: PageLayout }):
       continue;
     }
     if (!candidates.length) {
-      if (trial && !question && i > trial.headingLine) trialText.push({ line, section: trial });
+      if (trial && table && trial.headingLine === table.heading.index && !question) hits.push(...readTrialTableRow(table, line, trial));
+      else if (trial && !question && i > trial.headingLine) trialText.push({ line, section: trial });
       continue;
     }
     // A trial table row ("Medication: ... | Date of trial: ...") opens a trial section of its own.
     if (!trial && candidates.some((c) => c.defs[0].role === "trial") && candidates.some((c) => c.defs[0].kind === "drug")) {
       trial = { outcome: "unknown", heading: line.text, headingLine: i };
     }
+    const headingRow = isHeadingRow(line, candidates);
+    const drugColumn = headingRow ? -1 : trialTableDrugColumn(line, candidates);
+    if (drugColumn >= 0) {
+      trial = { outcome: trialOutcome(line.text), heading: line.text, headingLine: i };
+      table = { heading: line, drugColumn };
+      continue;
+    }
     let sequenceRole: Role | null = null;
     const seenKinds = new Set<string>();
-    const headingRow = isHeadingRow(line, candidates);
     candidates.forEach((c, k) => {
       const next = k + 1 < candidates.length ? candidates[k + 1].labelStart : line.text.length;
       const end = Math.min(next, columnEnd(line, columns, c), markedLabelAt(line.text, c.valueStart, next));
@@ -364,7 +386,7 @@ function chooseDef(defs: LabelDef[], inTrial: boolean): LabelDef | null {
 /** The value under a column heading: the next row's cell in the same column (by position, else by index). */
 function valueUnder(lines: Line[], i: number, line: Line, c: Candidate): { value: string; span: Span } | null {
   const next = lines[i + 1];
-  if (!next || !next.text.trim() || findCandidates(next).some((n) => !n.alone)) return null;
+  if (!next || !next.text.trim() || findCandidates(next).some((n) => !n.alone) || next.cells[0].text.includes("?")) return null;
   const index = line.cells.findIndex((cell) => c.labelStart >= cell.start - line.start && c.labelStart < cell.end - line.start);
   const heading = line.cells[index];
   let cell: Line["cells"][number] | undefined;
