@@ -118,6 +118,16 @@ export function toCriteria(node: OutlineNode, prefix: string, ctx: BuildContext,
     .map((child) => toCriteria(child, id, ctx, intro.childKind ?? (intro.pureIntro ? inherited : undefined), intro.subject ?? subject))
     .filter((c): c is CriteriaNode => c !== null);
   if (!children.length) return null;
+  // "Prescribed by one of the following: Dermatologist / Allergist / Immunologist" is one specialty criterion (any of
+  // them), quoted by its intro, not one criterion per specialist.
+  const specialists = children.flatMap((c) => (c.kind === "criterion" && c.check.kind === "prescriber_specialty" ? c.check.specialties : []));
+  if (intro.childKind === "prescriber_specialty" && children.every((c) => c.kind === "criterion" && c.check.kind === "prescriber_specialty")) {
+    const quote = quoteOf(node, ctx);
+    if (quote) {
+      const items = children.map((c) => (c.kind === "criterion" ? c.text : "")).join(", ");
+      return { ...leaf(id, `${withoutConnector(text)} ${items}`, quote, ctx), check: { kind: "prescriber_specialty", specialties: specialists, consultationAllowed: /consult/i.test(text) } };
+    }
+  }
   let logic = intro.logic;
   if (!intro.explicit) {
     const connectors = node.children.slice(0, -1).map(connectorOf);
@@ -240,6 +250,25 @@ function makeSection(opts: { indication: OutlineNode | null; phaseNode: OutlineN
   return { id, title, kind, diagnosisHints: hints, approvalDuration, criteria, titleQuote };
 }
 
+/**
+ * The initial and continuation sections of one indication (one heading) share their diagnosis hints: a continuation
+ * list that never names the disease must still be chosen by it, and both must read as one indication.
+ */
+function withSharedHints(sections: PolicySection[]): PolicySection[] {
+  const keyOf = (s: PolicySection) => (s.titleQuote ? `${s.title}\u0000${s.titleQuote.page}\u0000${s.titleQuote.text}` : null);
+  const shared = new Map<string, PolicySection["diagnosisHints"]>();
+  for (const s of sections) {
+    const key = keyOf(s);
+    if (!key) continue;
+    const hints = shared.get(key) ?? { names: [], icd10Prefixes: [] };
+    shared.set(key, { names: [...new Set([...hints.names, ...s.diagnosisHints.names])], icd10Prefixes: [...new Set([...hints.icd10Prefixes, ...s.diagnosisHints.icd10Prefixes])] });
+  }
+  return sections.map((s) => {
+    const key = keyOf(s);
+    return key ? { ...s, diagnosisHints: shared.get(key) as PolicySection["diagnosisHints"] } : s;
+  });
+}
+
 /** The sections of a policy from its outline (content regions only). */
 export function buildSections(roots: readonly OutlineNode[], ctx: BuildContext, policyTitle: string): PolicySection[] {
   const content = roots.filter((r) => r.region === "content");
@@ -303,7 +332,7 @@ export function buildSections(roots: readonly OutlineNode[], ctx: BuildContext, 
         if (section) sections.push(section);
       }
     }
-    return sections;
+    return withSharedHints(sections);
   }
 
   // No initial / continuation split: the listed indications, or one section for the whole criteria list.
@@ -329,5 +358,5 @@ export function buildSections(roots: readonly OutlineNode[], ctx: BuildContext, 
       if (section) sections.push({ ...section, id: section.id || "section-1" });
     }
   }
-  return sections;
+  return withSharedHints(sections);
 }

@@ -8,7 +8,7 @@ import { icd10PrefixesFor, looksLikeCondition } from "./conditions";
 import { withoutConnector } from "./list-markers";
 import type { Check, TrialOutcome } from "./types";
 
-export type ChildKind = "diagnosis" | "step_therapy" | "combination_therapy" | "documentation" | "concurrent_therapy_exclusion";
+export type ChildKind = "diagnosis" | "step_therapy" | "combination_therapy" | "documentation" | "concurrent_therapy_exclusion" | "prescriber_specialty";
 
 export interface ClassifyContext {
   /** What a list's intro says its items are ("Diagnosis of one of the following:" -> diagnosis). */
@@ -97,14 +97,20 @@ function ageCheck(lower: string): Check | null {
 
 const SPECIALIST_WORDS = /\b((?:pediatric |child |adult |neuro-|medical |radiation |surgical )?[a-z-]*(?:ologist|iatrist|ician|ist)s?|infectious diseases? (?:specialist|physician)|transplant (?:specialist|physician|center)|(?:epilepsy|headache|sleep|pain|lipid|metabolic|movement disorder) specialist)\b/g;
 
-function specialtyCheck(text: string, lower: string): Check | null {
-  if (!SPECIALTY.test(lower)) return null;
+/** Specialists a text names: "an oncologist or hematologist" -> ["oncologist", "hematologist"]. */
+function specialistsIn(lower: string): string[] {
   const specialties: string[] = [];
   for (const m of lower.matchAll(SPECIALIST_WORDS)) {
     const word = m[1].replace(/s$/, "");
     if (/^(?:specialist|physician|clinician|pharmacist|dentist|therapist|list|exist|assist|consist|insist|persist|artist)$/.test(word)) continue;
     if (!specialties.includes(word)) specialties.push(word);
   }
+  return specialties;
+}
+
+function specialtyCheck(text: string, lower: string): Check | null {
+  if (!SPECIALTY.test(lower)) return null;
+  const specialties = specialistsIn(lower);
   const field = /speciali[sz]es in (?:the (?:treatment|management) of )?(.+?)(?:[.;,]|$)/i.exec(text);
   if (field && !/condition being treated|patient's condition/i.test(field[1])) specialties.push(field[1].trim());
   if (!specialties.length && !/specialist|speciali[sz]es/.test(lower)) return null;
@@ -269,6 +275,11 @@ export function classifyCriterion(rawText: string, ctx: ClassifyContext = {}): C
       const drugs = drugsIn(text);
       return { kind: "combination_therapy", drugs: drugs.length ? [drugs[0]] : [text.replace(/[.;:]+$/, "")] };
     }
+    case "prescriber_specialty": {
+      // An item of "Prescribed by one of the following:": "Dermatologist", "Physician specializing in allergy".
+      const named = specialistsIn(lower);
+      return { kind: "prescriber_specialty", specialties: named.length ? named : [text.replace(/[.;:]+$/, "")] };
+    }
     case "concurrent_therapy_exclusion":
       return { kind: "concurrent_therapy_exclusion", drugs: drugsIn(text).length ? drugsIn(text) : [text], drugClasses: classesInText(lower) };
     case "documentation": {
@@ -375,7 +386,9 @@ export function analyzeIntro(rawText: string): IntroAnalysis {
   const preLower = pre.toLowerCase();
   let childKind: ChildKind | undefined;
   let subject: string | undefined;
-  if (/\bdiagnos/.test(preLower) || /\b(?:diagnos\w*|subtypes?|conditions?|indications?|diseases?|histolog\w*)\b/.test(after.toLowerCase())) childKind = "diagnosis";
+  // "Prescribed by one of the following:", "Prescribed by or in consultation with one of the following:".
+  if (/\b(?:prescribed|recommended|ordered|managed)\s+by(?:\s+or\s+in\s+consultation\s+with)?\s*(?:an?\s+)?$|\bin consultation with\s*(?:an?\s+)?$/.test(preLower)) childKind = "prescriber_specialty";
+  else if (/\bdiagnos/.test(preLower) || /\b(?:diagnos\w*|subtypes?|conditions?|indications?|diseases?|histolog\w*)\b/.test(after.toLowerCase())) childKind = "diagnosis";
   else if (EXCLUSION.test(preLower)) childKind = "concurrent_therapy_exclusion";
   else if (TRIAL.test(preLower) || /\btherapy with\s*$/.test(preLower)) childKind = "step_therapy";
   else if (COMBINATION.test(preLower)) childKind = "combination_therapy";

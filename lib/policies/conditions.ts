@@ -39,6 +39,9 @@ const CONDITIONS: [RegExp, string[]][] = [
   [/uveitis/, ["H20", "H30", "H44.1"]],
   [/atopic dermatitis|eczema/, ["L20"]],
   [/asthma/, ["J45"]],
+  [/nasal polyp|rhinosinusitis with (?:nasal )?polyp|crswnp/, ["J33", "J32"]],
+  [/eosinophilic esophagitis|\beoe\b/, ["K20.0"]],
+  [/prurigo nodularis/, ["L28.1"]],
   [/chronic obstructive|copd/, ["J44"]],
   [/type 2 diabetes|type ii diabetes|t2dm/, ["E11"]],
   [/type 1 diabetes|t1dm/, ["E10"]],
@@ -76,8 +79,12 @@ export function icd10PrefixesFor(name: string): string[] {
   return [...new Set(found)];
 }
 
+/** Medical suffixes of disease names ("esophagitis", "polyposis", "anemia", "lymphoma", "neuropathy"). */
+const DISEASE_SUFFIX = /\b(?!(?:diagnosis|prognosis)\b)[a-z]{3,}(?:itis|osis|emia|aemia|omas?|pathy|plasia)\b/i;
+
 /** True when the text names a condition (a disease word, or a name the list or ICD-10 knows). */
 export function looksLikeCondition(text: string): boolean {
+  if (DISEASE_SUFFIX.test(text)) return true;
   if (/\b(syndromes?|disease|disorders?|cancer|carcinoma|sarcoma|tumou?rs?|neoplasms?|lymphoma|leukemia|myeloma|melanoma|astrocytoma|meningioma|thymoma|arthritis|colitis|psoriasis|dermatitis|sclerosis|epilepsy|seizures?|spasms|deficiency|infection|hepatitis|asthma|diabetes|obesity|migraine|uveitis|spondylitis|macroglobulinemia|histiocytosis|lymphangioleiomyomatosis|angiomyolipoma|osteoporosis|hypertension|failure)\b/i.test(text)) return true;
   return icd10PrefixesFor(text).length > 0;
 }

@@ -153,6 +153,14 @@ export function buildOutline(lines: readonly PolicyLine[]): OutlineNode[] {
       continue;
     }
 
+    // "* Elidel ... require prior authorization." after the criteria's last sentence is a footnote to an asterisk
+    // in the criteria, not a bulleted list inside the last item.
+    if (markers[0]?.kind === "bullet" && /^[*†‡]/.test(text) && mode !== "item" && mode !== "note" && endsSentence(previousText)) {
+      mode = "skip";
+      previousText = text;
+      continue;
+    }
+
     if (markers.length) {
       let placed = false;
       // 1. The next item of an open list (deepest first).
