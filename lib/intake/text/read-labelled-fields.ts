@@ -441,6 +441,10 @@ const QUESTION_END = /\?\s*\**\s*(?:\([^)]{0,60}\)?)?\s*$/;
 // Check box glyphs: Unicode boxes, and what symbol fonts (Wingdings, ZapfDingbats) without a Unicode map come out
 // as: control and private-use characters.
 const BOX = "[❑☐☑☒■□\\u0000-\\u0008\\u000E-\\u001F\\u007F-\\u009F\\uE000-\\uF8FF]";
+// Two or more printed choices in a row, none marked that the text shows ("Yes | No", "Yes | No | Unavailable"):
+// boxes drawn as graphics leave no glyph, so the answer cannot be read.
+const CHOICE = "(?:yes|no|n\\/a|unknown|unavailable|not applicable|no generic available)";
+const UNMARKED_CHOICES = new RegExp(`^${CHOICE}(?:\\s+${CHOICE})+$`, "i");
 const CHECKBOXES_ONLY = new RegExp(`^(?:\\s|${BOX})*(?:yes|no|n\\/a|unknown)?(?:\\s*${BOX}\\s*(?:yes|no|n\\/a|unknown))*\\s*$`, "i");
 
 /** A question cell ("... requested?") and what is written after it on the line, if anything. */
@@ -453,12 +457,16 @@ function readQuestion(line: Line, candidates: Candidate[]): Omit<QuestionHit, "l
   if (candidates.some((c) => c.labelStart < cell.start - line.start)) return null;
   const question = cell.text.slice(0, qm + 1).trim();
   const restStart = cell.start + qm + 1;
-  const answerText = line.text.slice(restStart - line.start);
+  // The answer ends where the next question of the line begins ("height? 117cm | What is ... weight? | 30kg").
+  const nextQuestion = line.cells.slice(qCell + 1).find((c) => c.text.includes("?"));
+  const answerText = line.text.slice(restStart - line.start, nextQuestion ? nextQuestion.start - line.start : undefined);
   const cleaned = cleanSpan(answerText, 0, answerText.length, restStart);
-  const answer = cleaned && !CHECKBOXES_ONLY.test(cleaned.value) ? cleaned : null;
+  // What follows the question mark may start with a hint ("(provide rationale):"), not part of the answer.
+  const written = cleaned?.value.replace(/^\**\s*(?:\([^)]*\)\s*|\([^)]*$)?(?:[:：]\s*)?/, "") ?? "";
+  const answer = cleaned && !CHECKBOXES_ONLY.test(cleaned.value) && !UNMARKED_CHOICES.test(written) ? cleaned : null;
   return {
     question,
-    answer: answer?.value.replace(/^\**\s*(?:\([^)]*\)\s*|\([^)]*$)?/, "") ?? "",
+    answer: answer ? written : "",
     questionSpan: { start: cell.start, end: cell.start + qm + 1 },
     answerSpan: answer?.span ?? { start: restStart, end: restStart },
   };
