@@ -31,6 +31,18 @@ describe("classifyCriterion across payers' wording", () => {
     expect(classifyCriterion("Patient is Currently Receiving Epidiolex", { coveredDrugs: ["Epidiolex"] })).toMatchObject({ kind: "continuation", requirement: "on_therapy" });
   });
 
+  it("reads current use of another drug or class as a trial, current use of the requested drug as continuation", () => {
+    const adalimumab = { coveredDrugs: ["Humira", "adalimumab"] };
+    expect(classifyCriterion("Patient has tried or is currently taking systemic corticosteroids, or corticosteroids are contraindicated; OR", adalimumab)).toMatchObject({
+      kind: "step_therapy", drugClasses: ["corticosteroid"], outcomes: ["tried", "contraindicated"],
+    });
+    expect(classifyCriterion("The member is currently receiving methotrexate", adalimumab)).toMatchObject({ kind: "step_therapy", drugs: ["methotrexate"] });
+    expect(classifyCriterion("The member is currently receiving Humira", adalimumab)).toMatchObject({ kind: "continuation", requirement: "on_therapy" });
+    expect(classifyCriterion("Patient is currently receiving the requested medication", adalimumab)).toMatchObject({ kind: "continuation", requirement: "on_therapy" });
+    expect(classifyCriterion("The member is not currently taking another biologic", adalimumab)).toMatchObject({ kind: "concurrent_therapy_exclusion", drugClasses: ["biologic"] });
+    expect(classifyCriterion("Member is responding positively to therapy;", { phase: "continuation" })).toMatchObject({ kind: "continuation", requirement: "response" });
+  });
+
   it("reads diagnoses, labs, limits and findings; what it cannot read is manual", () => {
     expect(classifyCriterion("Diagnosis of advanced renal cell cancer/kidney cancer")).toMatchObject({ kind: "diagnosis", names: ["advanced renal cell cancer", "kidney cancer"], icd10Prefixes: ["C64", "C65"] });
     expect(classifyCriterion("Neuroendocrine tumors of lung origin", { inherited: "diagnosis" })).toMatchObject({ kind: "diagnosis", icd10Prefixes: expect.arrayContaining(["C7A"]) });
@@ -57,5 +69,12 @@ describe("analyzeIntro", () => {
     expect(analyzeIntro("Used in combination with one of the following:")).toMatchObject({ logic: "any", childKind: "combination_therapy" });
     expect(analyzeIntro("Disease has progressed after single agent therapy with all of the following:")).toMatchObject({ logic: "all", childKind: "step_therapy" });
     expect(analyzeIntro("Disease is one of the following:")).toMatchObject({ childKind: "documentation", subject: "Disease is" });
+    // Centene / Envolve: the logic in a parenthesis; a statement before it is a criterion of its own.
+    expect(analyzeIntro("Chronic Myeloid Leukemia (must meet all):")).toMatchObject({ logic: "all", explicit: true });
+    expect(analyzeIntro("Other diagnoses/indications (must meet 1 or 2):")).toMatchObject({ logic: "any", explicit: true });
+    expect(analyzeIntro("Psoriasis (must meet one):")).toMatchObject({ logic: "any", explicit: true });
+    expect(analyzeIntro("Failure of (a, b, or c):")).toMatchObject({ logic: "any", childKind: "step_therapy" });
+    expect(analyzeIntro("Disease is positive for the T315I mutation (i and ii):")).toMatchObject({ logic: "all", leadCriterion: "Disease is positive for the T315I mutation", noted: true });
+    expect(analyzeIntro("Prescribed by or in consultation with one of the following:")).toMatchObject({ logic: "any", childKind: "prescriber_specialty" });
   });
 });

@@ -207,6 +207,13 @@ function limitCheck(lower: string): Check | null {
   return null;
 }
 
+/** The text names a drug or drug class other than the policy's own drug, and not the policy's drug itself. */
+function namesOtherTherapy(text: string, lower: string, ctx: ClassifyContext): boolean {
+  const covered = ctx.coveredDrugs ?? [];
+  if (covered.some((d) => lower.includes(d.toLowerCase().split(/[\s(]/)[0])) || /\b(?:the requested|this|the prescribed|the same) (?:drug|medication|agent|product|therapy)\b/.test(lower)) return false;
+  return classesInText(lower).length > 0 || drugsIn(text, covered).length > 0;
+}
+
 function continuationCheck(text: string, lower: string, ctx: ClassifyContext): Check | null {
   const drug = (ctx.coveredDrugs ?? []).find((d) => lower.includes(d.toLowerCase().split(/[\s(]/)[0])) ?? drugsIn(text)[0];
   const withDrug = (c: Check & { kind: "continuation" }) => (drug ? { ...c, drug } : c);
@@ -214,7 +221,9 @@ function continuationCheck(text: string, lower: string, ctx: ClassifyContext): C
   const inContinuation = ctx.phase === "continuation";
   if (CONTINUATION_RESPONSE.test(lower) && (inContinuation || /\b(?:therapy|treatment|medication|drug|agent|product)\b/.test(lower))) return withDrug({ kind: "continuation", requirement: "response" });
   if (inContinuation && /\b(?:reduc\w*|decreas\w*|improv\w*|fewer|less frequent)\b.*\b(?:from|since|compared (?:to|with)) (?:baseline|pre-?treatment|starting)\b|\bexperienced (?:a |an )?(?:reduction|decrease|improvement|benefit|response)\b/.test(lower)) return withDrug({ kind: "continuation", requirement: "response" });
-  if (CONTINUATION_ON.test(lower) || (inContinuation && /\bpreviously (?:been )?(?:approved|authori[sz]ed)\b|\bapproved for the (?:target|requested) (?:agent|drug|medication)/.test(lower))) return withDrug({ kind: "continuation", requirement: "on_therapy" });
+  // "is not currently taking another biologic" is an exclusion of other drugs, read later.
+  const negatedUse = /\b(?:not|never|no longer)\s+(?:be\s+)?(?:currently\s+)?(?:receiving|taking|using|on|being treated)\b/.test(lower);
+  if ((CONTINUATION_ON.test(lower) && !negatedUse) || (inContinuation && /\bpreviously (?:been )?(?:approved|authori[sz]ed)\b|\bapproved for the (?:target|requested) (?:agent|drug|medication)/.test(lower))) return withDrug({ kind: "continuation", requirement: "on_therapy" });
   return null;
 }
 
@@ -293,6 +302,9 @@ export function classifyCriterion(rawText: string, ctx: ClassifyContext = {}): C
       break;
   }
 
+  // "Patient has tried or is currently taking corticosteroids": current use of another drug or class is a trial of
+  // it, not continuation of the requested drug ("not currently receiving another biologic" stays an exclusion).
+  if (CONTINUATION_ON.test(lower) && !EXCLUSION.test(lower) && namesOtherTherapy(text, lower, ctx)) return stepTherapyCheck(text, lower, ctx);
   const continuation = continuationCheck(text, lower, ctx);
   if (continuation) return continuation;
   const age = ageCheck(lower);
