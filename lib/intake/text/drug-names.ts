@@ -73,6 +73,7 @@ const STOP = new Set([
   "neurology", "oncology", "appreciate", "immediately", "soon", "today", "tomorrow", "again", "also", "still", "already", "now",
   "lack", "response", "seizures", "seizure", "pain", "symptoms", "treatments", "course", "courses", "approach", "strategy",
   "adaptive", "comprehensive", "prompt", "initiation", "not", "no", "without", "combination", "conjunction", "part", "as",
+  "including", "include", "includes", "especially", "particularly", "such", "like", "example", "routine",
 ]);
 
 const isCandidate = (word: string) => !STOP.has(word.toLowerCase()) && !/^(?:[A-Z]{1,3}|\d.*)$/.test(word) && word.length >= 4;

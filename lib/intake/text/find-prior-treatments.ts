@@ -77,12 +77,28 @@ export function findPriorTreatments(
     if (/\b(?:failed|failure (?:of|on)|failing)\s+(?:on\s+|the\s+|a trial of\s+)?$/i.test(verb) && (stated === "inadequate_response" || stated === "ongoing" || stated === "unknown")) stated = "failed";
     const isTried = mention.cues.includes("tried");
     if (mention.cues.includes("start") && !isTried) continue;
+    // A form's question names drugs as examples ("failed a TKI (for example: imatinib)?"): it states no trial.
+    if (!opts.inTrialSection && inQuestion(text, mention.end)) continue;
     if (!opts.inTrialSection && !isTried && (stated === "unknown" || STARTING.test(clause.text))) continue;
     const outcome = stated !== "unknown" ? stated : (opts.sectionOutcome ?? "unknown");
     const { start, end, durationDays } = datesFor(text, clause, mention, mentions, opts);
     hits.push({ drug: mention.name, alias: mention.alias, outcome, startDate: start, endDate: end, durationDays, span: { start: mention.start, end: mention.end } });
   }
   return hits;
+}
+
+/**
+ * Does the sentence around a position end in a question mark? A line break ends the sentence unless the line ends
+ * in a comma or the next line carries on in lower case (a wrapped question).
+ */
+export function inQuestion(text: string, at: number): boolean {
+  for (let i = at; i < Math.min(text.length, at + 400); i++) {
+    const ch = text[i];
+    if (ch === "?") return true;
+    if (ch === "." || ch === "!" || ch === ";") return false;
+    if (ch === "\n" && !/,\s*$/.test(text.slice(Math.max(0, i - 3), i)) && /^[^\S\n]*[A-Z0-9•●○▪*-]/.test(text.slice(i + 1, i + 4))) return false;
+  }
+  return false;
 }
 
 function datesFor(text: string, clause: { text: string; start: number }, mention: DrugMention, all: DrugMention[], opts: DateOptions) {
