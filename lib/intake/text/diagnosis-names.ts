@@ -38,6 +38,8 @@ export function cleanDiagnosisName(raw: string): CleanName | null {
   if (!text || text.length < 3 || !/[A-Za-z]{3}/.test(text)) return null;
   if (text.split(/\s+/).length > 8 || /^(?:n\/a|na|none|unknown|see (?:attached|notes?)|other|yes|no)$/i.test(text)) return null;
   if (/\b(?:is|are|was|were|has|have|had|will|shows?|demonstrates?|noted|seen|observed|performed|please)\b/i.test(text)) return null;
+  // A phrase cut short (at a page end, "the diagnosis of relapse in"): it names no condition yet.
+  if (/\b(?:in|of|with|without|to|for|and|or|on|at|by|from|the)$/i.test(text)) return null;
   return { name: text, provisional };
 }
 

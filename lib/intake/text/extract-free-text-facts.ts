@@ -16,6 +16,7 @@ import { findLabs } from "./find-labs";
 import { doseIn, routeIn } from "./medication-details";
 import { pageLines } from "./page-lines";
 import { treatmentFrom } from "./treatment-from";
+import { joinWrappedLines } from "./wrapped-lines";
 
 type Page = SourceDocument["pages"][number];
 
@@ -145,12 +146,13 @@ function diagnosesIn(doc: SourceDocument, page: Page, facts: IntakeFacts, opts: 
     }
     facts.diagnoses.push(diagnosisFrom(clean?.name ?? null, [code.code], evidence, { provisional: clean?.provisional }));
   }
-  // Diagnoses named in a problem list or a history, without a code.
+  // Diagnoses named in a problem list or a history, without a code; a name may wrap onto the next line.
+  const prose = joinWrappedLines(text);
   for (const { re, provisional, list } of DX_CONTEXTS) {
     re.lastIndex = 0;
-    for (const m of text.matchAll(re)) {
+    for (const m of prose.matchAll(re)) {
       const phraseStart = m.index + m[0].length - m[1].length;
-      if (NEGATED.test(text.slice(Math.max(0, m.index - 30), m.index))) continue;
+      if (NEGATED.test(prose.slice(Math.max(0, m.index - 30), m.index))) continue;
       const phrase = m[1].replace(PHRASE_END, "");
       // A list names several conditions; elsewhere only the first of "X and Y" is the condition ("X and need for ...").
       const parts = list ? splitList(phrase) : splitList(phrase).slice(0, 1);
@@ -161,7 +163,7 @@ function diagnosesIn(doc: SourceDocument, page: Page, facts: IntakeFacts, opts: 
         if ((provisional || clean.provisional) && !icd10ForName(clean.name)) continue;
         const start = phraseStart + part.offset + Math.max(0, part.text.indexOf(clean.name));
         const end = start + clean.name.length;
-        const onset = onsetAfter(text, phraseStart + m[1].length, end, opts);
+        const onset = onsetAfter(prose, phraseStart + m[1].length, end, opts);
         facts.diagnoses.push(
           diagnosisFrom(clean.name, [], [textEvidence(doc, page, start, end, "name")], { provisional: provisional || clean.provisional, onsetDate: onset }),
         );
