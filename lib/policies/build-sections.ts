@@ -103,6 +103,23 @@ function leaf(id: string, text: string, quote: Quote, ctx: BuildContext, inherit
 }
 
 /**
+ * The sub-items an intro names ("ONE of the following (a or b):", "[(1) and (2)]"): several items past the named
+ * ones are text the reader misplaced into the list (a product table, a clause of another page), not alternatives.
+ * One extra item, or a label named twice ("(i, ii, and ii)"), is more likely the policy's own slip: all are kept.
+ */
+function listedChildren(node: OutlineNode, text: string, ctx: BuildContext): OutlineNode[] {
+  const named = /[([]\s*\(?([a-z0-9]{1,4})\)?((?:\s*,\s*\(?[a-z0-9]{1,4}\)?)*),?\s+(?:and|or)\s+\(?([a-z0-9]{1,4})\)?\s*[)\]]\s*:?\s*$/i.exec(text);
+  if (!named) return node.children;
+  const labels = [named[1], ...named[2].split(",").map((l) => l.replace(/[()\s]/g, "")).filter(Boolean), named[3]].map((l) => l.toLowerCase());
+  const labelOfChild = (c: OutlineNode) => labelOf(c).toLowerCase();
+  if (new Set(labels).size < labels.length || !labels.every((l) => node.children.some((c) => labelOfChild(c) === l))) return node.children;
+  const kept = node.children.filter((c) => labels.includes(labelOfChild(c)));
+  if (node.children.length - kept.length < 2) return node.children;
+  if (kept.length < node.children.length) ctx.warnings.push(`Items after the named ${labels.join(", ")} of "${text.slice(0, 60)}" were left out.`);
+  return kept;
+}
+
+/**
  * An outline item and its sub-items as criteria: a leaf, or a group whose logic its intro or its connectors state.
  * `root`: the item is a section's body, whose heading ("Acute Lymphoblastic Leukemia (must meet all):") is its title.
  */
@@ -114,7 +131,7 @@ export function toCriteria(node: OutlineNode, prefix: string, ctx: BuildContext,
     return quote ? leaf(id, text, quote, ctx, inherited, subject, notesOf(node, ctx)) : null;
   }
   const intro = analyzeIntro(text);
-  const children = node.children
+  const children = listedChildren(node, text, ctx)
     .map((child) => toCriteria(child, id, ctx, intro.childKind ?? (intro.pureIntro ? inherited : undefined), intro.subject ?? subject))
     .filter((c): c is CriteriaNode => c !== null);
   if (!children.length) return null;
@@ -206,8 +223,15 @@ function collectChecks(node: CriteriaNode, out: CriterionNode[] = []): Criterion
   return out;
 }
 
+/** Criteria every case must meet: the leaves reached through ALL groups only (an ANY group's alternatives are not). */
+function requiredChecks(node: CriteriaNode): CriterionNode[] {
+  if (node.kind === "criterion") return [node];
+  return node.logic === "all" && !node.minCount ? node.children.flatMap(requiredChecks) : [];
+}
+
 function withDiagnosis(criteria: CriteriaNode, title: string, titleQuote: Quote | null, sectionId: string, names: string[], prefixes: string[]): CriteriaNode {
-  if (!names.length || !titleQuote || collectChecks(criteria).some((c) => c.check.kind === "diagnosis")) return criteria;
+  // "Patient has pouchitis" as one alternative does not stand for the indication's own diagnosis.
+  if (!names.length || !titleQuote || requiredChecks(criteria).some((c) => c.check.kind === "diagnosis")) return criteria;
   const dx: CriterionNode = { kind: "criterion", id: `${sectionId}.dx`, text: title, quote: titleQuote, check: { kind: "diagnosis", names, icd10Prefixes: prefixes } };
   if (criteria.kind === "group" && criteria.logic === "all") return { ...criteria, children: [dx, ...criteria.children] };
   return { kind: "group", id: `${sectionId}.all`, logic: "all", text: null, quote: null, children: [dx, criteria] };

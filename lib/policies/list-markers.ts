@@ -33,6 +33,8 @@ export function romanValue(text: string): number {
 }
 
 const ENUM = /^(\()?([0-9]{1,2}|[A-Za-z]{1,5})([.)])\s+(?=\S)/;
+/** "(1)Patient has ...": a parenthesised number or small letter the reader ran into its text (no space). */
+const TIGHT = /^(\()([0-9]{1,2}|[a-z]{1,4})(\))(?=[A-Z])/;
 const DOTTED = /^((?:\d{1,2}\.){1,3}\d{1,2})\.?\s+(?=[A-Za-z(])/;
 const BULLET = /^([•●○◦▪■□◆◇►▶➢➤✓✔·*\u2013\u2014\uf0b7\uf0a7\uf0d8-]|o(?=\s+[A-Z]))\s+(?=\S)/;
 
@@ -48,7 +50,7 @@ export function readMarkers(text: string): Marker[] {
     const char = /[-\u2013\u2014]/.test(bullet[1]) ? "-" : bullet[1];
     return [{ kind: "bullet", punct: char, value: 0, label: "", length: bullet[0].length }];
   }
-  const m = ENUM.exec(text);
+  const m = ENUM.exec(text) ?? TIGHT.exec(text);
   if (!m) return [];
   const open = Boolean(m[1]);
   if (open && m[3] !== ")") return [];
