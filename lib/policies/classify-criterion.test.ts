@@ -36,6 +36,11 @@ describe("classifyCriterion across payers' wording", () => {
     expect(classifyCriterion("Patient has tried or is currently taking systemic corticosteroids, or corticosteroids are contraindicated; OR", adalimumab)).toMatchObject({
       kind: "step_therapy", drugClasses: ["corticosteroid"], outcomes: ["tried", "contraindicated"],
     });
+    // "i.e." names the whole class; "e.g." gives examples of an open one.
+    expect(classifyCriterion("Intolerant or refractory to at least one second-generation tyrosine kinase inhibitor (TKI; i.e., Sprycel®, Tasigna®, Bosulif®)")).toEqual({
+      kind: "step_therapy", drugs: ["Sprycel", "Tasigna", "Bosulif"], drugClasses: [], count: 1, outcomes: ["failed", "intolerant"],
+    });
+    expect(classifyCriterion("Refractory to a tyrosine kinase inhibitor (e.g., Sprycel)")).toMatchObject({ drugClasses: ["tyrosine_kinase_inhibitor"] });
     expect(classifyCriterion("The member is currently receiving methotrexate", adalimumab)).toMatchObject({ kind: "step_therapy", drugs: ["methotrexate"] });
     expect(classifyCriterion("The member is currently receiving Humira", adalimumab)).toMatchObject({ kind: "continuation", requirement: "on_therapy" });
     expect(classifyCriterion("Patient is currently receiving the requested medication", adalimumab)).toMatchObject({ kind: "continuation", requirement: "on_therapy" });

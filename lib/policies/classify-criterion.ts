@@ -155,6 +155,17 @@ function stepTherapyCheck(text: string, lower: string, ctx: ClassifyContext): Ch
     const object = /\b(?:refractory to|resistant to|failure of|failed|trial of|tried|intolerance to|contraindication to)\s+(?:an? |the )?([a-z][a-z -]{3,40}?)(?:\s+(?:treatment|therapy|therapies))?\s*[.;]?$/i.exec(text);
     if (object && !/\b(?:least|prior|lines?|other|one|two|three|therapy|treatment|formulary|preferred|medications?|drugs?|agents?)\b/i.test(object[1])) drugs.push(object[1].trim());
   }
+  // "a second-generation TKI (i.e., Sprycel, Tasigna, Bosulif)": "i.e." closes the class to the drugs it names.
+  const closed = /\bi\.e\.,?\s*([^)\]]+)/i.exec(text)?.[1]
+    .split(/,\s*|\s+or\s+|\s+and\s+/)
+    .map((n) => n.replace(/[®™*]/g, "").replace(/[.;]+$/, "").trim())
+    .filter((n) => /^[A-Z][A-Za-z-]{2,}(?:\s+[A-Za-z-]+)?$/.test(n));
+  if (closed?.length && drugClasses.length) {
+    const check: Check = { kind: "step_therapy", drugs: closed, drugClasses: [], count: trialCount(lower), outcomes: trialOutcomes(lower) };
+    const duration = trialDuration(lower);
+    if (duration) check.minDurationDays = duration;
+    return check;
+  }
   const check: Check = {
     kind: "step_therapy",
     drugs: drugClasses.length ? drugs.filter((d) => !drugClasses.some((c) => DRUG_CLASS_ALIASES[c]?.includes(d.toLowerCase()))) : drugs,
