@@ -67,6 +67,8 @@ export function findPriorTreatments(
 ): TreatmentHit[] {
   const hits: TreatmentHit[] = [];
   const mentions = findDrugMentions(text);
+  if (opts.lineItems) mentions.push(...lineItemDrugs(text, mentions));
+  mentions.sort((a, b) => a.start - b.start);
   for (const mention of mentions) {
     if (opts.exclude?.(mention.name) || (mention.alias && opts.exclude?.(mention.alias))) continue;
     // In a list of drugs tried, a line is an item: its outcome and dates are its own, not the next line's.
@@ -80,11 +82,30 @@ export function findPriorTreatments(
     // A form's question names drugs as examples ("failed a TKI (for example: imatinib)?"): it states no trial.
     if (!opts.inTrialSection && inQuestion(text, mention.end)) continue;
     if (!opts.inTrialSection && !isTried && (stated === "unknown" || STARTING.test(clause.text))) continue;
-    const outcome = stated !== "unknown" ? stated : (opts.sectionOutcome ?? "unknown");
+    // Listed under "tried and had an inadequate response to", a drug still taken ("continues on this") is that.
+    const sectionSays = opts.inTrialSection && opts.sectionOutcome && opts.sectionOutcome !== "unknown" && opts.sectionOutcome !== "ongoing";
+    const outcome = stated !== "unknown" && !(stated === "ongoing" && sectionSays) ? stated : (opts.sectionOutcome ?? "unknown");
     const { start, end, durationDays } = datesFor(text, clause, mention, mentions, opts);
     hits.push({ drug: mention.name, alias: mention.alias, outcome, startDate: start, endDate: end, durationDays, span: { start: mention.start, end: mention.end } });
   }
   return hits;
+}
+
+/** A list item that opens with a name and then its strength or form: "Triamcinolone 0.5% ointment, 5 weeks". */
+const ITEM_DRUG = /^[^\S\n]*(?:[-•●○▪*]\s*|\d{1,2}[.)]\s+)?([A-Z][A-Za-z-]{3,})(?=[^\S\n]+(?:\d+(?:\.\d+)?[^\S\n]*(?:%|mg|mcg|g|ml|units?)\b|\d+(?:\.\d+)?%|(?:cream|ointment|gel|lotion|foam|solution|tablets?|capsules?|injection|inhaler|patch)\b))/gm;
+
+/**
+ * In a list of drugs tried, one item a line: the name an item opens with, followed by its strength or form, is a
+ * drug even when no stem or verb says so.
+ */
+function lineItemDrugs(text: string, known: DrugMention[]): DrugMention[] {
+  const found: DrugMention[] = [];
+  for (const m of text.matchAll(ITEM_DRUG)) {
+    const start = m.index + m[0].length - m[1].length;
+    if (known.some((k) => start < k.end && k.start < start + m[1].length)) continue;
+    found.push({ name: m[1], alias: null, start, end: start + m[1].length, cues: ["dose"] });
+  }
+  return found;
 }
 
 /**
@@ -110,8 +131,12 @@ function datesFor(text: string, clause: { text: string; start: number }, mention
     if (lineStart > 0) {
       const prevStart = text.lastIndexOf("\n", lineStart - 1) + 1;
       const previous = text.slice(prevStart, lineStart);
-      if (!all.some((m) => m.start >= prevStart && m.start < lineStart)) {
-        range = parseDateRange(previous, opts);
+      const above = all.some((m) => m.start >= prevStart && m.start < lineStart) ? null : parseDateRange(previous, opts);
+      if (above?.start) {
+        range = above;
+        durationText = previous;
+      } else if (above && parseDurationDays(clause.text) === null) {
+        // "Induction (4 weeks):" over its drugs: the heading's duration, unless the item states its own.
         durationText = previous;
       }
     }
