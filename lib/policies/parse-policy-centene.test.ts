@@ -130,6 +130,11 @@ describe("parsePolicy on a Centene / Envolve clinical policy", () => {
     expect(policy.limits?.map((l) => l.check)).toEqual([expect.objectContaining({ kind: "dose_limit", value: 400, unit: "mg", perDays: 1 })]);
   });
 
+  it("names the drug from a generic-first title, brand (generic), so the policy is selected by either name", () => {
+    expect(policy.title).toBe("Clinical Policy: Asciminib (Scemblix)");
+    expect(policy.drugNames).toEqual(["Scemblix (asciminib)"]);
+  });
+
   it("quotes every criterion verbatim", () => {
     const all = [...policy.sections.flatMap((s) => leaves(s.criteria)), ...(policy.limits ?? [])];
     for (const c of all) expect(isVerbatim(pages, c.quote), c.quote.text).toBe(true);

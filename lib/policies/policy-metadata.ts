@@ -89,6 +89,8 @@ export function findPayer(allText: string): string | null {
 
 const cleanDrug = (s: string) => s.replace(/[®™]/g, "").replace(/\s+[–—-]\s+[A-Z][^)]*\)/, ")").replace(/\s+/g, " ").trim();
 
+const GENERIC_FIRST = /\b([A-Z][a-z][a-z0-9-]{3,})\s*\(([A-Z][A-Za-z0-9-]{2,})\s*[®™]?\)/g;
+
 /** "Brand® (generic ...)" mentions of the drugs the policy covers: in its labels, title and opening lines. */
 export function findCoveredDrugs(firstPageLines: readonly PolicyLine[], title: string, allText: string): string[] {
   const PAIR = /\b([A-Z][A-Za-z0-9-]{2,}(?:\s[A-Z][A-Za-z0-9-]+)?)\s*[®™]?\s*\(([a-z][a-z0-9 ,/.%-]{2,120}?(?:\s[–—-]\s[^)]*)?)\)/g;
@@ -111,6 +113,8 @@ export function findCoveredDrugs(firstPageLines: readonly PolicyLine[], title: s
   for (const m of allText.matchAll(PAIR)) {
     if (title.includes(m[1]) && !out.some((o) => o.startsWith(m[1]))) add(`${m[1]} (${m[2]})`);
   }
+  // Titles that put the generic first ("Clinical Policy: Blinatumomab (Blincyto)", Centene's layout).
+  if (!out.length) for (const m of title.matchAll(GENERIC_FIRST)) add(`${m[2]} (${m[1].toLowerCase()})`);
   return out;
 }
 
