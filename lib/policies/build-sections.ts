@@ -2,6 +2,7 @@
 // one) with its initial and continuation criteria, the approval duration, and a tree of ALL / ANY groups whose leaves
 // are classified checks with verbatim quotes.
 import { analyzeIntro, classifyCriterion, LOGIC_NOTE, type ChildKind } from "./classify-criterion";
+import { compoundParts } from "./compound-criterion";
 import { icd10PrefixesFor, looksLikeCondition } from "./conditions";
 import { styleOf, withoutConnector } from "./list-markers";
 import { connectorOf, nodeText, walkOutline, type OutlineNode } from "./policy-outline";
@@ -102,6 +103,30 @@ function leaf(id: string, text: string, quote: Quote, ctx: BuildContext, inherit
   return node;
 }
 
+/** The marker and its polarity: "Philadelphia chromosome-negative (Ph-) disease" -> ["chromosome", "negative"]. */
+const polarityOf = (text: string) => /\b([a-z0-9]+)[- ](negative|positive)\b/.exec(text.toLowerCase().replace(/\([^)]*\)/g, " "));
+
+/**
+ * Items "X-negative ..." and "X-positive ..." of one list cannot both hold: a list that states "(i and ii)" over them
+ * is a slip for alternatives, and read as ALL it could never be met.
+ */
+function hasOpposites(children: readonly CriteriaNode[]): boolean {
+  const marks = children.map((c) => polarityOf(c.text ?? "")).filter((m): m is RegExpExecArray => m !== null);
+  return marks.some((a) => marks.some((b) => a[1] === b[1] && a[2] !== b[2]));
+}
+
+/** A leaf that states a finding and a trial ("Ph+ disease and intolerant to a TKI"): an ALL group of both parts. */
+function splitCompound(criterion: CriterionNode, node: OutlineNode, ctx: BuildContext): CriteriaNode {
+  const parts = compoundParts(criterion.text, criterion.check, { coveredDrugs: ctx.coveredDrugs, notes: criterion.notes?.map((n) => n.text), phase: ctx.phase });
+  if (!parts) return criterion;
+  const children = parts.map((part, i): CriterionNode | null => {
+    const quote = quoteOf(node, ctx, part.text);
+    return quote ? { kind: "criterion", id: `${criterion.id}.${i + 1}`, text: part.text, quote, check: part.check, ...(i === 1 && criterion.notes ? { notes: criterion.notes } : {}) } : null;
+  });
+  if (children.some((c) => c === null)) return criterion;
+  return { kind: "group", id: criterion.id, logic: "all", text: criterion.text, quote: criterion.quote, children: children as CriterionNode[] };
+}
+
 /**
  * The sub-items an intro names ("ONE of the following (a or b):", "[(1) and (2)]"): several items past the named
  * ones are text the reader misplaced into the list (a product table, a clause of another page), not alternatives.
@@ -128,7 +153,7 @@ export function toCriteria(node: OutlineNode, prefix: string, ctx: BuildContext,
   const text = nodeText(node);
   if (!node.children.length) {
     const quote = quoteOf(node, ctx);
-    return quote ? leaf(id, text, quote, ctx, inherited, subject, notesOf(node, ctx)) : null;
+    return quote ? splitCompound(leaf(id, text, quote, ctx, inherited, subject, notesOf(node, ctx)), node, ctx) : null;
   }
   const intro = analyzeIntro(text);
   const children = listedChildren(node, text, ctx)
@@ -150,6 +175,7 @@ export function toCriteria(node: OutlineNode, prefix: string, ctx: BuildContext,
     const connectors = node.children.slice(0, -1).map(connectorOf);
     logic = connectors.includes("or") && !connectors.includes("and") ? "any" : "all";
   }
+  if (logic === "all" && hasOpposites(children)) logic = "any";
   // What the intro itself requires: a criterion before "AND ALL of the following", or an age in the approval
   // sentence ("... may be granted ... in members 1 year of age and older when all of the following are met:").
   const leads: CriteriaNode[] = [];

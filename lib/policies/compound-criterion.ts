@@ -1,0 +1,52 @@
+// A criterion that joins a finding and a drug trial with "and" ("Philadelphia chromosome-positive (Ph+) disease and
+// intolerant or refractory to at least one second-generation TKI") states two requirements: the trial wording makes
+// the whole read as step therapy, so the finding would go unchecked. Split at that "and", both parts are checked
+// (ALL), each classified on its own.
+import { classifyCriterion, type ClassifyContext } from "./classify-criterion";
+import type { Check } from "./types";
+
+/** The second part opens with a trial: "intolerant or refractory to", "has failed", "is resistant to". */
+const TRIAL_OPENING =
+  /^(?:(?:the )?(?:patient|member|individual)\s+)?(?:(?:has|have|is|was|were|had)\s+(?:been\s+|had\s+)?)?(?:an?\s+)?(?:intoleran\w*|refractory|resistant|failed|failure|tried|inadequate(?:ly)?|contraindicat\w*|progressed|unable to tolerate|did not (?:respond|tolerate)|not responded|previously treated|prior (?:treatment|therapy))\b/i;
+
+/** Kinds a finding part may have: what the documents or the intake facts can show. */
+const FINDING_KINDS = new Set<Check["kind"]>(["diagnosis", "documentation", "lab_threshold", "age"]);
+
+/** Positions of " and " outside brackets. */
+function topLevelAnds(text: string): number[] {
+  const out: number[] = [];
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === "(" || ch === "[") depth++;
+    else if (ch === ")" || ch === "]") depth = Math.max(0, depth - 1);
+    else if (depth === 0 && /^\sand\s/i.test(text.slice(i, i + 5))) out.push(i);
+  }
+  return out;
+}
+
+export interface CompoundPart {
+  text: string;
+  check: Check;
+}
+
+/**
+ * The finding and the trial of a step-therapy criterion that states both, or null. The finding part must classify
+ * as something checkable on its own (a diagnosis, a documented finding, a lab value, an age).
+ */
+export function compoundParts(text: string, whole: Check, ctx: ClassifyContext = {}): [CompoundPart, CompoundPart] | null {
+  if (whole.kind !== "step_therapy") return null;
+  for (const at of topLevelAnds(text)) {
+    const finding = text.slice(0, at).replace(/[,;]\s*$/, "").trim();
+    const trial = text.slice(at + 5).trim();
+    if (finding.split(/\s+/).length < 2 || !TRIAL_OPENING.test(trial)) continue;
+    const findingCheck = classifyCriterion(finding, { ...ctx, inherited: undefined });
+    const trialCheck = classifyCriterion(trial, { ...ctx, inherited: undefined });
+    if (!FINDING_KINDS.has(findingCheck.kind) || trialCheck.kind !== "step_therapy") continue;
+    return [
+      { text: finding, check: findingCheck },
+      { text: trial, check: trialCheck },
+    ];
+  }
+  return null;
+}
