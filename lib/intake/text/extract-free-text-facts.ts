@@ -12,7 +12,7 @@ import { icd10ForName } from "@/lib/intake/codes/icd10-names";
 import { cleanDiagnosisName, diagnosisFrom } from "./diagnosis-names";
 import { findDrugMentions } from "./drug-names";
 import { clauseAround, findPriorTreatments } from "./find-prior-treatments";
-import { findLabs } from "./find-labs";
+import { findLabs, type LabTable } from "./find-labs";
 import { doseIn, routeIn } from "./medication-details";
 import { pageLines } from "./page-lines";
 import { treatmentFrom } from "./treatment-from";
@@ -46,6 +46,7 @@ export interface FreeTextResult {
 export function extractFreeTextFacts(doc: SourceDocument, opts: DateOptions = {}): FreeTextResult {
   const facts = emptyFacts();
   const guesses = emptyFacts();
+  let labTable: LabTable | null = null;
   for (const page of doc.pages) {
     if (!page.text.trim()) continue;
     const text = page.text;
@@ -75,14 +76,11 @@ export function extractFreeTextFacts(doc: SourceDocument, opts: DateOptions = {}
       facts.priorTreatments.push(treatmentFrom(t, [textEvidence(doc, page, t.span.start, t.span.end, "drug")]));
     }
 
-    for (const lab of findLabs(pageLines(page), opts)) {
-      facts.labs.push({
-        name: lab.name,
-        value: lab.value,
-        unit: lab.unit,
-        date: lab.date,
-        evidence: [textEvidence(doc, page, lab.nameSpan.start, lab.nameSpan.end, "name"), textEvidence(doc, page, lab.valueSpan.start, lab.valueSpan.end, "value")],
-      });
+    const pageLabs = findLabs(pageLines(page), opts, labTable);
+    labTable = pageLabs.openTable;
+    for (const lab of pageLabs.labs) {
+      const names = lab.nameSpans.map((s) => textEvidence(doc, page, s.start, s.end, "name"));
+      facts.labs.push({ name: lab.name, value: lab.value, unit: lab.unit, date: lab.date, evidence: [...names, textEvidence(doc, page, lab.valueSpan.start, lab.valueSpan.end, "value")] });
     }
 
     for (const npi of findNpis(text)) {

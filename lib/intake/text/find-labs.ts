@@ -1,23 +1,43 @@
 // Lab results from report pages: tables with a result column ("Test | Result | Reference range") and "Name: value
-// unit" lines on pages that are lab reports. Values are kept as written, with their unit when one is given.
+// unit" lines on pages that are lab reports. Values are kept as written, with their unit when one is given. A table
+// goes on over page breaks: its header is printed once, so the rows of the next page are read under it.
 import { findDates, type DateOptions } from "./dates";
-import type { Line } from "./page-lines";
+import { isDosing, isVital, KNOWN_UNIT, nameContinuation, RANGE, VALUE, WORD_VALUE } from "./lab-rows";
+import type { Cell, Line } from "./page-lines";
+
+type Span = { start: number; end: number };
 
 export interface LabHit {
   name: string;
   value: string;
   unit: string | null;
   date: string | null;
-  nameSpan: { start: number; end: number };
-  valueSpan: { start: number; end: number };
+  /** The name's parts: one, or two and more when the name wrapped onto the lines below its row. */
+  nameSpans: Span[];
+  valueSpan: Span;
+}
+
+/** Where a table's result column is: its index among the header's cells, and its left edge when known. */
+export interface LabTable {
+  result: number;
+  count: number;
+  resultX: number | null;
+  /** The report's date, for rows on the pages after the one that states it. */
+  date?: string | null;
+}
+
+export interface PageLabs {
+  labs: LabHit[];
+  /** The table still open at the page's end (its last row is among the page's last lines), for the next page. */
+  openTable: LabTable | null;
 }
 
 const RESULT_HEADER = /^(?:results?|value|values|your (?:result|value)|observed|measured|finding|lab value)$/i;
 const OTHER_HEADER = /^(?:(?:normal|reference)(?: range)?|range|units?|flag|ref(?:erence)?\.? (?:range|interval)|normal values?)$/i;
 const NAME_HEADER = /^(?:parameter|test|lab test|analyte|component|test name|lab|name|investigation)$/i;
-const VALUE = /^([<>≤≥]?\s*-?\d+(?:\.\d+)?)(?:\s*(x\s*10\^?\d+\/[A-Za-z]+|[A-Za-z%µμ/^0-9.²³]+(?:\/[A-Za-z0-9.]+)?))?/;
 const LAB_PAGE = /\b(?:laborator(?:y|ies)|lab(?:s| results| work| report| values)|chemistry|hematology|cbc|metabolic panel|blood (?:work|count))\b/i;
-const KNOWN_UNIT = /^(?:x\s*10\^?\d+\/\w+|10\^?\d+\/\w+|%|[a-zµμ]*\/[a-z0-9.]+|[a-zµμ]*g\/[a-z]+|u\/l|iu\/l|miu\/ml|meq\/l|mmol\/l|ng\/ml|pg|fl|seconds?|sec|s|ratio|mmhg|cells\/[a-zµμ]+)$/i;
+/** Lines after a table's last row that may still end the page without closing the table (wrapped units, a heading). */
+const OPEN_TAIL = 3;
 
 function pageDate(lines: Line[], opts: DateOptions): string | null {
   for (const line of lines.slice(0, 12)) {
@@ -28,65 +48,105 @@ function pageDate(lines: Line[], opts: DateOptions): string | null {
   return null;
 }
 
-/** Lab values on one page (empty when the page is not a lab report). */
-export function findLabs(lines: Line[], opts: DateOptions = {}): LabHit[] {
+/** Lab values on one page (none when the page is not a lab report and no table goes on from the page before). */
+export function findLabs(lines: Line[], opts: DateOptions = {}, carried: LabTable | null = null): PageLabs {
   const text = lines.map((l) => l.text).join("\n");
-  if (!LAB_PAGE.test(text.slice(0, 2000)) && !lines.some((l) => isHeader(l) !== null)) return [];
-  const date = pageDate(lines, opts);
+  const labPage = LAB_PAGE.test(text.slice(0, 2000));
+  if (!labPage && !carried && !lines.some((l) => isHeader(l) !== null)) return { labs: [], openTable: null };
+  const date = pageDate(lines, opts) ?? carried?.date ?? null;
   const labs: LabHit[] = [];
-  let header: { result: number; count: number; resultX: number | null } | null = null;
+  let table = carried;
+  let lastRow = -Infinity;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
-    const h = isHeader(line);
-    if (h) {
-      header = h;
+    const header = isHeader(line);
+    if (header) {
+      table = header;
       continue;
     }
-    const cells = line.cells;
-    if (header && cells.length >= 2) {
-      const nameCell = cells[0];
-      if (!/^[A-Za-z(]/.test(nameCell.text) || /^\(/.test(nameCell.text)) continue;
-      // The result cell: the cell under the header's result column (by position when known, else by index from the left).
-      let resultCell = header.resultX !== null ? cells.slice(1).find((c) => c.x0 !== null && c.x1 !== null && Math.abs(c.x0 - (header as { resultX: number }).resultX) < 45) : undefined;
-      if (!resultCell && cells.length === header.count) resultCell = cells[header.result];
-      if (!resultCell || resultCell === nameCell) continue;
-      // A row that only carries wrapped units ("Count | 10^9/L | 10^9/L") is the end of the row above.
-      if (/^\s*(?:x\s*)?10\^/.test(resultCell.text) || KNOWN_UNIT.test(resultCell.text.trim())) continue;
-      const m = VALUE.exec(resultCell.text.trim());
-      if (!m) continue;
-      let unit: string | null = m[2] ?? null;
-      if (unit && /^x$/i.test(unit)) unit = null;
-      if (!unit || /^x\s*$/.test(resultCell.text.trim().slice(m[1].length).trim())) unit = unitBelow(lines[i + 1], resultCell) ?? unit;
-      const lead = resultCell.text.indexOf(m[1]);
-      labs.push({
-        name: nameCell.text.trim(),
-        value: m[1].replace(/\s+/g, ""),
-        unit: unit?.trim() || null,
-        date,
-        nameSpan: { start: nameCell.start, end: nameCell.end },
-        valueSpan: { start: resultCell.start + Math.max(0, lead), end: resultCell.start + Math.max(0, lead) + m[0].length },
-      });
+    // A report that prints no header row: "Name | value | reference range" rows on a lab page.
+    if (!table && labPage) table = headerlessRow(line);
+    if (table && line.cells.length >= 2) {
+      const row = tableRow(line, lines[i + 1], table);
+      if (!row) continue;
+      const { nameCell, ...found } = row;
+      const hit: LabHit = { ...found, date, nameSpans: [{ start: nameCell.start, end: nameCell.end }] };
+      // A name that wrapped: "Mean Corpuscular" / "Hemoglobin (MCH)".
+      let cell: Cell = nameCell;
+      while (hit.nameSpans.length < 3) {
+        const part = nameContinuation(hit.name, cell, lines[i + 1]);
+        if (!part) break;
+        hit.name = `${hit.name} ${part.text.trim()}`;
+        hit.nameSpans.push({ start: part.start, end: part.end });
+        cell = part;
+        i += 1;
+      }
+      if (isVital(hit.name)) continue;
+      labs.push(hit);
+      lastRow = i;
       continue;
     }
-    // "● Neutrophils: 55% (absolute: 3.6 x 10^9/L)"
-    const colon = /^[\s●•○▪*-]*([A-Z][A-Za-z0-9 ()\-/,]{1,40}?):\s*([<>]?\d+(?:\.\d+)?)\s*([A-Za-z%µμ/^0-9.]+)?/.exec(line.text);
-    if (colon && LAB_PAGE.test(text.slice(0, 2000)) && (!colon[3] || KNOWN_UNIT.test(colon[3]) || colon[3] === "%")) {
-      const nameAt = line.text.indexOf(colon[1]);
-      const valueAt = line.text.indexOf(colon[2], nameAt + colon[1].length);
-      labs.push({
-        name: colon[1].trim(),
-        value: colon[2],
-        unit: colon[3] ?? null,
-        date,
-        nameSpan: { start: line.start + nameAt, end: line.start + nameAt + colon[1].length },
-        valueSpan: { start: line.start + valueAt, end: line.start + valueAt + colon[2].length + (colon[3] ? colon[0].length - colon[0].indexOf(colon[2]) - colon[2].length : 0) },
-      });
-    }
+    const colon = colonLab(line, labPage, date);
+    if (colon) labs.push(colon);
   }
-  return labs;
+  return { labs, openTable: table && lines.length - 1 - lastRow <= OPEN_TAIL ? { ...table, date } : null };
 }
 
-function isHeader(line: Line): { result: number; count: number; resultX: number | null } | null {
+/** A table row under `table`: the name cell, and the value read from the cell in the result column. */
+function tableRow(line: Line, next: Line | undefined, table: LabTable): (Omit<LabHit, "date" | "nameSpans"> & { nameCell: Cell }) | null {
+  const cells = line.cells;
+  const nameCell = cells[0];
+  if (!/^[A-Za-z]/.test(nameCell.text)) return null;
+  // The result cell: the cell under the header's result column (by position when known, else by index from the left).
+  let resultCell = table.resultX !== null ? cells.slice(1).find((c) => c.x0 !== null && c.x1 !== null && Math.abs(c.x0 - (table.resultX as number)) < 45) : undefined;
+  if (!resultCell && cells.length === table.count) resultCell = cells[table.result];
+  if (!resultCell || resultCell === nameCell) return null;
+  const raw = resultCell.text.trim();
+  // A row that only carries wrapped units ("Count | 10^9/L | 10^9/L") is the end of the row above.
+  if (/^\s*(?:x\s*)?10\^/.test(raw) || KNOWN_UNIT.test(raw)) return null;
+  const lead = Math.max(0, resultCell.text.indexOf(raw));
+  const word = WORD_VALUE.exec(raw);
+  if (word) {
+    const valueSpan = { start: resultCell.start + lead, end: resultCell.start + lead + word[0].length };
+    return { name: nameCell.text.trim(), value: word[1], unit: null, nameCell, valueSpan };
+  }
+  const m = VALUE.exec(raw);
+  if (!m) return null;
+  let unit: string | null = m[2] ?? null;
+  if (unit && /^x$/i.test(unit)) unit = null;
+  if (!unit || /^x\s*$/.test(raw.slice(m[1].length).trim())) unit = unitBelow(next, resultCell) ?? unit;
+  const valueSpan = { start: resultCell.start + lead, end: resultCell.start + lead + m[0].length };
+  // "36% - 44%": a range's first unit is the unit of both ends.
+  return { name: nameCell.text.trim(), value: m[1].replace(/[\s%]+/g, ""), unit: unit?.trim() || null, nameCell, valueSpan };
+}
+
+/** "Hemoglobin | 9.0 g/dL | 11.5 - 15.5 g/dL" without a header: a value in the second cell, a range after it. */
+function headerlessRow(line: Line): LabTable | null {
+  const cells = line.cells.map((c) => c.text.trim());
+  if (cells.length < 3 || !/^[A-Za-z]/.test(cells[0]) || !VALUE.test(cells[1]) || KNOWN_UNIT.test(cells[1])) return null;
+  if (!cells.slice(2).some((c) => RANGE.test(c))) return null;
+  return { result: 1, count: cells.length, resultX: line.cells[1].x0 };
+}
+
+/** "● Neutrophils: 55% (absolute: 3.6 x 10^9/L)" on a lab page. */
+function colonLab(line: Line, labPage: boolean, date: string | null): LabHit | null {
+  const colon = /^[\s●•○▪*-]*([A-Z][A-Za-z0-9 ()\-/,]{1,40}?):\s*([<>]?\d+(?:\.\d+)?)\s*([A-Za-z%µμ/^0-9.]+)?/.exec(line.text);
+  if (!colon || !labPage || (colon[3] && !KNOWN_UNIT.test(colon[3]) && colon[3] !== "%")) return null;
+  if (isVital(colon[1]) || isDosing(colon[1], colon[3] ?? null)) return null;
+  const nameAt = line.text.indexOf(colon[1]);
+  const valueAt = line.text.indexOf(colon[2], nameAt + colon[1].length);
+  const valueLength = colon[2].length + (colon[3] ? colon[0].length - colon[0].indexOf(colon[2]) - colon[2].length : 0);
+  return {
+    name: colon[1].trim(),
+    value: colon[2],
+    unit: colon[3] ?? null,
+    date,
+    nameSpans: [{ start: line.start + nameAt, end: line.start + nameAt + colon[1].length }],
+    valueSpan: { start: line.start + valueAt, end: line.start + valueAt + valueLength },
+  };
+}
+
+function isHeader(line: Line): LabTable | null {
   const cells = line.cells.map((c) => c.text.trim());
   if (cells.length < 2) return null;
   const result = cells.findIndex((c) => RESULT_HEADER.test(c));
@@ -96,7 +156,7 @@ function isHeader(line: Line): { result: number; count: number; resultX: number 
 }
 
 /** A unit that wrapped onto the next line of the same column ("6.5 x" / "10^9/L"). */
-function unitBelow(next: Line | undefined, cell: Line["cells"][number]): string | null {
+function unitBelow(next: Line | undefined, cell: Cell): string | null {
   if (!next) return null;
   const below = cell.x0 !== null ? next.cells.find((c) => c.x0 !== null && Math.abs(c.x0 - (cell.x0 as number)) < 30) : null;
   const text = below?.text.trim() ?? "";

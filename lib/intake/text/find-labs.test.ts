@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import { findLabs } from "./find-labs";
+import { layoutPage } from "./layout-page.fixture";
+import { pageLines } from "./page-lines";
+
+const NAME = 50;
+const RESULT = 250;
+const RANGE = 400;
+
+// A chemistry report whose table runs over two pages; the header row is printed on the first page only.
+const first = layoutPage([
+  [["Clinical Laboratory Report", 200]],
+  [["Analyte", NAME], ["Result", RESULT], ["Reference Interval", RANGE]],
+  [["Blood Panel", NAME]],
+  [["Erythrocyte Sedimentation", NAME], ["41 mm/hr", RESULT], ["0 - 15 mm/hr", RANGE]],
+  [["Rate (ESR)", NAME]],
+  [["Thrombocytes", NAME], ["312,000", RESULT], ["140,000 -", RANGE]],
+  [["/μL", RESULT], ["440,000", RANGE]],
+  [["Segmented (Mature", NAME], ["61%", RESULT], ["45 - 75%", RANGE]],
+  [["Granulocytes)", NAME]],
+  [["Ferritin", NAME], ["9 ng/mL", RESULT], ["20 - 200 ng/mL", RANGE]],
+]);
+const second = layoutPage([
+  [["Albumin", NAME], ["3.1 g/dL", RESULT], ["3.4 - 5.4 g/dL", RANGE]],
+  [["LIPIDS", NAME]],
+  [["Stool Occult Blood", NAME], ["Negative", RESULT], ["Negative", RANGE]],
+  [["C-Reactive Protein", NAME], ["18 mg/L", RESULT], ["< 8 mg/L", RANGE]],
+]);
+
+describe("findLabs", () => {
+  const one = findLabs(pageLines(first));
+  const two = findLabs(pageLines(second), {}, one.openTable);
+  const read = (labs: typeof one.labs) => labs.map((l) => [l.name, l.value, l.unit]);
+
+  it("reads a name that wrapped onto the line below its row, but not a heading above a row", () => {
+    expect(read(one.labs)).toContainEqual(["Erythrocyte Sedimentation Rate (ESR)", "41", "mm/hr"]);
+    expect(read(one.labs)).toContainEqual(["Segmented (Mature Granulocytes)", "61", "%"]);
+    expect(read(one.labs)).toContainEqual(["Ferritin", "9", "ng/mL"]);
+  });
+
+  it("keeps thousands separators in a value", () => {
+    expect(read(one.labs)).toContainEqual(["Thrombocytes", "312,000", "/μL"]);
+  });
+
+  it("reads the rows of the next page under the header of the page before", () => {
+    expect(read(two.labs)).toEqual([
+      ["Albumin", "3.1", "g/dL"],
+      ["Stool Occult Blood", "Negative", null],
+      ["C-Reactive Protein", "18", "mg/L"],
+    ]);
+  });
+
+  it("quotes each part of a wrapped name", () => {
+    const esr = one.labs.find((l) => l.name.startsWith("Erythrocyte"));
+    expect(esr?.nameSpans.map((s) => first.text.slice(s.start, s.end))).toEqual(["Erythrocyte Sedimentation", "Rate (ESR)"]);
+  });
+
+  it("reads a table without a header row when a reference range follows the value", () => {
+    const page = layoutPage([
+      [["Hematology Results", 200]],
+      [["Hemoglobin (Hgb)", NAME], ["10.2 g/dL", RESULT], ["12.0 - 15.5 g/dL", RANGE]],
+      [["Hematocrit (Hct)", NAME], ["31% - 33%", RESULT], ["36% - 46%", RANGE]],
+    ]);
+    expect(read(findLabs(pageLines(page)).labs)).toEqual([
+      ["Hemoglobin (Hgb)", "10.2", "g/dL"],
+      ["Hematocrit (Hct)", "31-33", "%"],
+    ]);
+  });
+
+  it("does not read vital signs or a dosing schedule as labs", () => {
+    const page = layoutPage([
+      [["Labs reviewed with the family.", 50]],
+      [["Vitals:", 50]],
+      [["Temperature: 99.1 F", 50]],
+      [["RR: 22 /min", 50]],
+      [["Week 1-4: 12 mg/day", 50]],
+      [["Potassium: 3.9 mmol/L", 50]],
+    ]);
+    expect(read(findLabs(pageLines(page)).labs)).toEqual([["Potassium", "3.9", "mmol/L"]]);
+  });
+});
