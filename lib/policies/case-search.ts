@@ -15,6 +15,8 @@ export interface TextHit {
   quote: string;
   negated: boolean;
   hedged: boolean;
+  /** The sentence asks (a form's question "Does your patient have relapsed disease?"): it states nothing. */
+  question: boolean;
 }
 
 const NEGATION = /\b(?:no|not|without|negative for|denies|denied|absence of|absent|free of|ruled out|never|none|lack of|unremarkable for)\b[^.;:]*$/i;
@@ -70,6 +72,7 @@ function hitFor(doc: SourceDocument, page: { page: number; text: string }, span:
     quote: page.text.slice(start, end).replace(/\s+/g, " ").trim(),
     negated: NEGATION.test(before.slice(-70)),
     hedged: HEDGE.test(before.slice(-80)) || NOT_A_FINDING.test(before.slice(-80)) || /\?\s*$/.test(sentence.trim()) || /^\s*#?\s*c\/f\b/i.test(sentence),
+    question: /\?\s*$/.test(sentence.trim()),
   };
 }
 

@@ -121,6 +121,17 @@ describe("each check kind on passing, failing and missing evidence", () => {
     expect(run(doc, { documents: [note("Patient is well.")] })).toMatchObject({ outcome: "missing", missingInformation: expect.stringContaining("metastatic") });
   });
 
+  it("documentation of a disease state: only about the disease, still with negation and hedges", () => {
+    const doc: Check = { kind: "documentation", what: "Relapsed or refractory B-ALL", terms: ["relapsed", "refractory b-all"] };
+    // "recurrent" of infections is not a relapse; nor is a far-off "recurrence" of another sentence's subject.
+    expect(run(doc, { documents: [note("History: the child presented with tiredness and recurrent infections.")] })).toMatchObject({ outcome: "missing" });
+    expect(run(doc, { documents: [note("Marrow biopsy on 10/4 shows relapse of his leukemia with 60% blasts.")] })).toMatchObject({ outcome: "met" });
+    expect(run(doc, { documents: [note("Findings today are concerning for recurrence of B-ALL.")] })).toMatchObject({ outcome: "missing", answer: expect.stringMatching(/^Only as a possibility/) });
+    expect(run(doc, { documents: [note("No relapse of the leukemia was seen on the marrow.")] })).toMatchObject({ outcome: "not_met" });
+    // A form's question after another question's printed "Yes | No" neither states nor denies it.
+    expect(run(doc, { documents: [note("Is the patient in remission? | Yes | No Does your patient have relapsed or refractory disease?")] })).toMatchObject({ outcome: "missing", evidence: [] });
+  });
+
   it("combination therapy and concurrent therapy exclusion", () => {
     const combo: Check = { kind: "combination_therapy", drugs: ["Nexavar (sorafenib)"] };
     expect(run(combo, { documents: [note("Start 5 mg/m2 of Afinitor daily with 200 mg/m2 of Nexavar twice daily.")] }).outcome).toBe("met");

@@ -1,7 +1,8 @@
 // Documentation of a finding: one sentence of the case's documents that states it ("recurrence", "metastatic"), not
 // under a negation or a hedge. Only negated mentions: the finding is contradicted. Nothing: it is missing.
-import { citeHit, hitEvidence, searchDocuments } from "../case-search";
+import { citeHit, hitEvidence, searchDocuments, type TextHit } from "../case-search";
 import { manualAnswer, type CaseContext, type CheckAnswer, type CheckOf } from "../case-context";
+import { diseaseWords, statesDiseaseState, STATE_WORDS } from "./disease-context";
 
 /** Words that mean the same finding in notes ("relapsed" is written "recurrence", "metastatic" as "mets"). */
 const SAME: [RegExp, string[]][] = [
@@ -23,7 +24,14 @@ export function termVariants(term: string): string[] {
 export function answerDocumentation(check: CheckOf<"documentation">, ctx: CaseContext): CheckAnswer {
   const terms = check.terms ?? [];
   if (!terms.length) return manualAnswer(check.what);
-  const hits = searchDocuments(ctx.documents, { phrases: terms.flatMap(termVariants) });
+  const anchors = diseaseWords(check.what, (ctx.facts.diagnoses ?? []).map((d) => d.name));
+  const hits = terms.flatMap((term): TextHit[] => {
+    const variants = termVariants(term);
+    // A form's question ("Does your patient have relapsed disease? | Yes | No") neither states nor denies it.
+    const found = searchDocuments(ctx.documents, { phrases: variants }).filter((h) => !h.question);
+    // A lone word of disease state counts only about the disease ("recurrent infections" is not a relapse).
+    return term.split(" ").length === 1 && STATE_WORDS.test(term) ? found.filter((h) => statesDiseaseState(h.quote, variants, anchors)) : found;
+  });
   const affirmed = hits.find((h) => !h.negated && !h.hedged);
   if (affirmed) return { outcome: "met", answer: `Yes: ${citeHit(affirmed)}.`, reason: `The documents state it (${check.what}).`, evidence: [hitEvidence(affirmed)] };
   const hedged = hits.find((h) => !h.negated);
