@@ -66,6 +66,14 @@ describe("mergeFacts", () => {
     expect(merged.priorTreatments).toEqual([]);
   });
 
+  it("gives a drug still taken no end date, though an earlier course of it ended", () => {
+    const note = source("note.pdf", STRENGTH.text, (f) => {
+      f.priorTreatments.push({ drug: "Thioguanine", outcome: "unknown", startDate: "2024-01-08", endDate: "2024-02-05", durationDays: 28, evidence: [] });
+      f.priorTreatments.push({ drug: "thioguanine", outcome: "ongoing", startDate: "2024-05-01", endDate: null, durationDays: null, evidence: [] });
+    });
+    expect(mergeFacts([note]).priorTreatments).toMatchObject([{ outcome: "ongoing", startDate: "2024-01-08", endDate: null }]);
+  });
+
   it("uses a note's planned drug only when no source states the request: the one named most often", () => {
     const guesses = [
       source("note.pdf", STRENGTH.guess, (f) => {

@@ -354,7 +354,8 @@ function mergeTreatments(items: Item<PriorTreatment>[], aliases: DrugAliases, re
       drug: byStrength(group)[0].fact.drug,
       outcome: top.outcome,
       startDate: start?.startDate ?? null,
-      endDate: start ? start.endDate : (byDates.find((i) => i.fact.endDate)?.fact.endDate ?? null),
+      // A drug still taken has no end, though an earlier course of it ended ("induction 4/1-4/29", "maintenance since 7/8").
+      endDate: top.outcome === "ongoing" ? null : start ? start.endDate : (byDates.find((i) => i.fact.endDate)?.fact.endDate ?? null),
       durationDays: byDates.find((i) => i.fact.durationDays !== null)?.fact.durationDays ?? null,
       evidence: uniqueEvidence(group.flatMap((i) => i.fact.evidence)),
     };

@@ -16,6 +16,7 @@ import { findLabs, type LabTable } from "./find-labs";
 import { doseIn, routeIn } from "./medication-details";
 import { pageLines } from "./page-lines";
 import { treatmentFrom } from "./treatment-from";
+import { findTreatmentHistory, type HistoryState } from "./treatment-history";
 import { joinWrappedLines } from "./wrapped-lines";
 
 type Page = SourceDocument["pages"][number];
@@ -47,6 +48,7 @@ export function extractFreeTextFacts(doc: SourceDocument, opts: DateOptions = {}
   const facts = emptyFacts();
   const guesses = emptyFacts();
   let labTable: LabTable | null = null;
+  let history: HistoryState | null = null;
   for (const page of doc.pages) {
     if (!page.text.trim()) continue;
     const text = page.text;
@@ -72,7 +74,11 @@ export function extractFreeTextFacts(doc: SourceDocument, opts: DateOptions = {}
       }
       guesses.medicationRequests.push(mr);
     }
-    for (const t of findPriorTreatments(text, { exclude: (n) => requested.has(n.toLowerCase()), ...opts })) {
+    // A treatment history written as a plan (phases, one drug a bullet) may run on from the page before.
+    const past = findTreatmentHistory(pageLines(page), history, opts);
+    history = past.state;
+    const inHistory = past.hits.filter((t) => !requested.has(t.drug.toLowerCase()));
+    for (const t of [...findPriorTreatments(text, { exclude: (n) => requested.has(n.toLowerCase()), ...opts }), ...inHistory]) {
       facts.priorTreatments.push(treatmentFrom(t, [textEvidence(doc, page, t.span.start, t.span.end, "drug")]));
     }
 
