@@ -59,6 +59,14 @@ describe("classifyCriterion across payers' wording", () => {
     expect(classifyCriterion("The drug has been recognized for treatment of the cancer indication by the NCCN Compendium with a Category of Evidence of 1, 2A, or 2B")).toEqual({ kind: "manual" });
   });
 
+  it("reads a lab value against the laboratory's limit of normal", () => {
+    expect(classifyCriterion("C-reactive protein elevated beyond the upper limit of normal for the reporting laboratory")).toEqual({
+      kind: "lab_threshold", analyte: "C-reactive protein", comparator: ">", value: 1, relativeTo: "upper_limit_of_normal",
+    });
+    expect(classifyCriterion("ALT ≤ 3 x ULN")).toMatchObject({ analyte: "ALT", comparator: "<=", value: 3, relativeTo: "upper_limit_of_normal" });
+    expect(classifyCriterion("Serum IgG below the lower limit of normal")).toMatchObject({ analyte: "IgG", comparator: "<", relativeTo: "lower_limit_of_normal" });
+  });
+
   it("keeps the words to search for a finding", () => {
     expect(findingTerms("Disease is human epidermal growth factor receptor 2 (HER2)-negative")).toContain("her2 negative");
     expect(findingTerms("Stage IV disease")).toEqual(["stage iv"]);
@@ -81,5 +89,9 @@ describe("analyzeIntro", () => {
     expect(analyzeIntro("Failure of (a, b, or c):")).toMatchObject({ logic: "any", childKind: "step_therapy" });
     expect(analyzeIntro("Disease is positive for the T315I mutation (i and ii):")).toMatchObject({ logic: "all", leadCriterion: "Disease is positive for the T315I mutation", noted: true });
     expect(analyzeIntro("Prescribed by or in consultation with one of the following:")).toMatchObject({ logic: "any", childKind: "prescriber_specialty" });
+    // Cigna: a criterion joined by a capitalised AND to the statement the list defines.
+    expect(analyzeIntro("Patient has axial spondyloarthritis AND has objective signs of inflammation, defined as at least ONE of the following [(1) or (2)]:")).toMatchObject({
+      logic: "any", leadCriterion: "Patient has axial spondyloarthritis",
+    });
   });
 });

@@ -180,7 +180,33 @@ function stepTherapyCheck(text: string, lower: string, ctx: ClassifyContext): Ch
   return check;
 }
 
+/** "C-reactive protein elevated beyond the upper limit of normal", "ALT > 3 times the ULN": a value against the
+ * reporting laboratory's reference range, as a multiple of its limit. */
+function referenceLabCheck(text: string, lower: string): Check | null {
+  const m = /\b(?:(\d+(?:\.\d+)?)\s*(?:x|times|-fold)\s*(?:the\s+)?)?(upper|lower) limit of (?:the )?normal\b|\b(?:(\d+(?:\.\d+)?)\s*(?:x|times|-fold)\s*)?(?:the\s+)?(uln|lln)\b/.exec(lower);
+  if (!m) return null;
+  const upper = (m[2] ?? m[4]).startsWith("u");
+  const before = lower.slice(0, m.index);
+  const verb = /\b(?:elevated|increased|raised|high|higher|above|greater|more|over|exceed\w*|beyond|>|>=|decreased|reduced|low|lower|below|less|under|<|<=)\b|[<>]=?/.exec(before);
+  const cut = verb ? before.slice(0, verb.index) : before;
+  const analyte = cut
+    .replace(/\b(?:patient|member|individual)\b.*?\b(?:has|with|had|shows?)\b/, "")
+    .replace(/\b(?:a|an|the|level|levels|value|values|result|results|is|was|of|serum|baseline)\b/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  if (!analyte || analyte.split(" ").length > 5) return null;
+  const below = /\b(?:decreased|reduced|low|lower|below|less|under)\b|</.test(verb?.[0] ?? "");
+  const inclusive = /\b(?:at least|at most|or (?:more|greater|higher|less|lower))\b|[<>]=/.test(lower);
+  const comparator = below ? (inclusive ? "<=" : "<") : inclusive ? ">=" : ">";
+  // The analyte as the policy writes it ("C-reactive protein", "IgG"), not lower-cased.
+  const at = text.toLowerCase().indexOf(analyte);
+  const written = at >= 0 ? text.slice(at, at + analyte.length) : analyte;
+  return { kind: "lab_threshold", analyte: written, comparator, value: Number(m[1] ?? m[3] ?? 1), relativeTo: upper ? "upper_limit_of_normal" : "lower_limit_of_normal" };
+}
+
 function labCheck(text: string, lower: string): Check | null {
+  const relative = referenceLabCheck(text, lower);
+  if (relative) return relative;
   const m = /(>=|<=|>|<|=|greater than or equal to|less than or equal to|greater than|more than|less than|at least|at or above|at or below|above|below|exceeding|of at least|no more than|no greater than)\s*(\d[\d,]*(?:\.\d+)?)\s*(%|mg\/dl|mmol\/l|mmol\/mol|g\/dl|g\/l|u\/l|iu\/l|iu\/ml|miu\/ml|cells\/mm3|cells\/(?:µl|ul|mcl)|\/mm3|\/(?:µl|ul|mcl)|x ?10\^?9\/l|ng\/ml|ng\/dl|pg\/ml|mcg\/l|µg\/l|nmol\/l|kg\/m2|kg\/m²|mmhg|ml\/min(?:\/1\.73 ?m2)?|copies\/ml|mg\/g|mg\/l)?/.exec(lower);
   if (!m) return null;
   const unit = m[3];
@@ -426,6 +452,12 @@ export function analyzeIntro(rawText: string): IntroAnalysis {
   const lead = pre.replace(/[\s,;:]*\b(?:and|AND)\s*$/, "").trim();
   if (!pureIntro && lead !== pre && lead.split(/\s+/).length >= 3 && !STEM_END.test(lead)) {
     return { logic, minCount, explicit, pureIntro: false, leadCriterion: lead };
+  }
+  // "Patient has axial spondyloarthritis AND has objective signs of inflammation, defined as ONE of the following":
+  // the capitalised AND joins a criterion of its own to the statement the list defines.
+  const joined = /^(.+?)[\s,;]+AND\s+\S/.exec(pre)?.[1]?.trim();
+  if (!pureIntro && joined && joined.split(/\s+/).length >= 3 && !STEM_END.test(joined)) {
+    return { logic, minCount, explicit, pureIntro: false, leadCriterion: joined };
   }
   // "Relapsed or refractory B-ALL (i and ii):": a statement whose list comes on top of it (an indication's heading
   // "Acute Lymphoblastic Leukemia (must meet all):" reads so too; the section builder knows it as the title).

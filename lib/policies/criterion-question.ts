@@ -48,8 +48,10 @@ export function questionFor(criterion: CriterionNode): string {
       return statementToQuestion(text) ?? `Is the medication used in combination with ${listWords(check.drugs, "or")}?`;
     case "concurrent_therapy_exclusion":
       return statementToQuestion(text) ?? `Is the patient free of concurrent therapy with ${listWords([...check.drugs, ...(check.drugClasses ?? [])], "or")}?`;
-    case "lab_threshold":
-      return `Is the patient's ${check.analyte} ${{ "<": "below", "<=": "at or below", ">": "above", ">=": "at or above", "=": "equal to" }[check.comparator]} ${check.value}${check.unit ? ` ${check.unit}` : ""}?`;
+    case "lab_threshold": {
+      const limit = check.relativeTo ? `${check.value === 1 ? "" : `${check.value} times `}the ${check.relativeTo === "upper_limit_of_normal" ? "upper" : "lower"} limit of normal` : `${check.value}${check.unit ? ` ${check.unit}` : ""}`;
+      return `Is the patient's ${check.analyte} ${{ "<": "below", "<=": "at or below", ">": "above", ">=": "at or above", "=": "equal to" }[check.comparator]} ${limit}?`;
+    }
     case "quantity_limit":
       return `Is the requested quantity within ${check.value} ${check.unit}${check.perDays ? ` per ${check.perDays} days` : ""}?`;
     case "dose_limit":

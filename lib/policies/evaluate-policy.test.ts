@@ -111,6 +111,23 @@ describe("each check kind on passing, failing and missing evidence", () => {
     expect(run(lab)).toMatchObject({ outcome: "missing" });
   });
 
+  it("lab value against the laboratory's own reference range", () => {
+    const crp: Check = { kind: "lab_threshold", analyte: "C-reactive protein", comparator: ">", value: 1, relativeTo: "upper_limit_of_normal" };
+    // A lab table row: name | value | reference range; the value's evidence span points into the page.
+    const page = "Lab Test | Result | Reference\nESR | 30 mm/h | <20 mm/h\nCRP | VALUE mg/L | 0.0 - 5.0 mg/L\nAlbumin | 4.1 g/dL";
+    const withCrp = (value: string, text = page) => {
+      const body = text.replace("VALUE", value);
+      const at = body.indexOf(`CRP | ${value}`) + 6;
+      const documents = [{ id: "labs", name: "labs.pdf", contentType: "application/pdf", pages: [{ page: 1, text: body }] }];
+      const evidence: Evidence[] = [{ documentId: "labs", page: 1, start: at - 6, end: at - 3, quote: "CRP", field: "name" }, { documentId: "labs", page: 1, start: at, end: at + value.length, quote: value, field: "value" }];
+      return { documents, facts: facts({ labs: [{ name: "CRP", value, unit: "mg/L", date: null, evidence }] }) };
+    };
+    expect(run(crp, withCrp("25"))).toMatchObject({ outcome: "met", answer: expect.stringContaining("upper limit is 5") });
+    expect(run(crp, withCrp("3"))).toMatchObject({ outcome: "not_met" });
+    expect(run(crp, withCrp("25", "CRP | VALUE mg/L"))).toMatchObject({ outcome: "missing", missingInformation: expect.stringContaining("reference range") });
+    expect(run({ ...crp, value: 3 }, withCrp("12"))).toMatchObject({ outcome: "not_met" });
+  });
+
   it("documentation of a finding, with negation", () => {
     const doc: Check = { kind: "documentation", what: "Disease is metastatic", terms: ["metastatic"] };
     expect(run(doc, { documents: [note("CT chest: new lesions consistent with metastatic disease.")] })).toMatchObject({

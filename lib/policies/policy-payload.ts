@@ -28,7 +28,7 @@ export const ZCheck = z.discriminatedUnion("kind", [
     outcomes: z.array(ZTrialOutcome).min(1).default(["tried", "failed"]),
     excludeRequested: z.boolean().optional(),
   }),
-  z.strictObject({ kind: z.literal("lab_threshold"), analyte: text(100), comparator: z.enum(["<", "<=", ">", ">=", "="]), value: z.number(), unit: text(30).optional() }),
+  z.strictObject({ kind: z.literal("lab_threshold"), analyte: text(100), comparator: z.enum(["<", "<=", ">", ">=", "="]), value: z.number(), unit: text(30).optional(), relativeTo: z.enum(["upper_limit_of_normal", "lower_limit_of_normal"]).optional() }),
   z.strictObject({ kind: z.enum(["quantity_limit", "dose_limit", "duration_limit"]), value: z.number().positive(), unit: text(40), perDays: z.number().int().positive().optional(), drug: text(200).optional() }),
   z.strictObject({ kind: z.literal("documentation"), what: text(1000), terms: z.array(text(100)).max(20).optional() }),
   z.strictObject({ kind: z.literal("combination_therapy"), drugs: names.min(1, "name at least one drug") }),

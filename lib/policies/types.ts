@@ -20,7 +20,8 @@ export type Check =
    * policy's `examples`); `count` distinct drugs; both empty = any prior therapy ("second-line").
    */
   | { kind: "step_therapy"; drugs: string[]; drugClasses: string[]; examples?: string[]; count: number; minDurationDays?: number; outcomes: TrialOutcome[]; excludeRequested?: boolean }
-  | { kind: "lab_threshold"; analyte: string; comparator: "<" | "<=" | ">" | ">=" | "="; value: number; unit?: string }
+  /** `relativeTo`: the value is a multiple of the reporting laboratory's limit ("above the upper limit of normal" = > 1). */
+  | { kind: "lab_threshold"; analyte: string; comparator: "<" | "<=" | ">" | ">=" | "="; value: number; unit?: string; relativeTo?: "upper_limit_of_normal" | "lower_limit_of_normal" }
   /** Limits per period (`perDays`; none = per day for doses, per fill for quantities). */
   | { kind: "quantity_limit" | "dose_limit" | "duration_limit"; value: number; unit: string; perDays?: number; drug?: string }
   /** Something the case's documents must show; `terms` are the words searched for (all of them, one sentence). */

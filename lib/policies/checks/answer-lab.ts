@@ -1,6 +1,7 @@
 // A lab value against a threshold: the most recent result of the analyte (names folded: "HbA1c" ~ "A1c" ~
 // "hemoglobin A1c"), in the policy's unit when both state one.
 import { cite, toStepEvidence, type CaseContext, type CheckAnswer, type CheckOf } from "../case-context";
+import { referenceRange } from "./reference-range";
 
 const SYNONYMS: string[][] = [
   ["hba1c", "a1c", "hemoglobin a1c", "glycated hemoglobin", "glycosylated hemoglobin"],
@@ -18,6 +19,8 @@ const SYNONYMS: string[][] = [
   ["cd4", "cd4 count", "cd4+"],
   ["tsh", "thyroid stimulating hormone"],
   ["igf-1", "igf1", "insulin-like growth factor"],
+  ["crp", "c-reactive protein", "hs-crp", "hscrp", "high-sensitivity c-reactive protein"],
+  ["esr", "erythrocyte sedimentation rate", "sed rate", "sedimentation rate"],
 ];
 
 const norm = (s: string) => s.toLowerCase().replace(/\([^)]*\)/g, " ").replace(/[^a-z0-9+-]+/g, " ").trim();
@@ -36,8 +39,11 @@ const unitKey = (u: string | null | undefined) => (u ?? "").toLowerCase().replac
 const compare = (v: number, op: CheckOf<"lab_threshold">["comparator"], t: number) =>
   op === "<" ? v < t : op === "<=" ? v <= t : op === ">" ? v > t : op === ">=" ? v >= t : v === t;
 
+const LIMIT_NAMES = { upper_limit_of_normal: "the upper limit of normal", lower_limit_of_normal: "the lower limit of normal" };
+
 export function answerLab(check: CheckOf<"lab_threshold">, ctx: CaseContext): CheckAnswer {
-  const wanted = `${check.analyte} ${check.comparator} ${check.value}${check.unit ? ` ${check.unit}` : ""}`;
+  const limitName = check.relativeTo ? `${check.value === 1 ? "" : `${check.value} × `}${LIMIT_NAMES[check.relativeTo]}` : "";
+  const wanted = check.relativeTo ? `${check.analyte} ${check.comparator} ${limitName}` : `${check.analyte} ${check.comparator} ${check.value}${check.unit ? ` ${check.unit}` : ""}`;
   const labs = (ctx.facts.labs ?? []).filter((l) => analyteMatches(l.name, check.analyte));
   const latest = [...labs].sort((a, b) => (b.date ?? "").localeCompare(a.date ?? ""))[0];
   if (!latest) {
@@ -47,9 +53,35 @@ export function answerLab(check: CheckOf<"lab_threshold">, ctx: CaseContext): Ch
   const evidence = toStepEvidence(latest.evidence);
   const stated = `${latest.name} ${latest.value}${latest.unit ? ` ${latest.unit}` : ""}${latest.date ? ` on ${latest.date}` : ""}${evidence.length ? ` (${cite(ctx, evidence)})` : ""}`;
   if (Number.isNaN(value)) return { outcome: "missing", answer: `The result is not a number: ${stated}.`, reason: `A numeric ${check.analyte} result is needed to check ${wanted}.`, evidence, missingInformation: `Numeric ${check.analyte} result` };
+  if (check.relativeTo) return answerAgainstRange(check, ctx, latest, value, { wanted, stated, evidence });
   if (check.unit && latest.unit && unitKey(check.unit) !== unitKey(latest.unit)) {
     return { outcome: "missing", answer: `The result is in another unit: ${stated}.`, reason: `The policy states ${wanted}; the result's unit (${latest.unit}) differs.`, evidence, missingInformation: `${check.analyte} result in ${check.unit}` };
   }
   const ok = compare(value, check.comparator, check.value);
   return { outcome: ok ? "met" : "not_met", answer: `${ok ? "Yes" : "No"}: ${stated}.`, reason: ok ? `The result meets ${wanted}.` : `The policy requires ${wanted}; the result is ${value}.`, evidence };
+}
+
+/** A value against the laboratory's own reference range (its limit times the policy's multiple), or its flag. */
+function answerAgainstRange(
+  check: CheckOf<"lab_threshold">,
+  ctx: CaseContext,
+  lab: NonNullable<CaseContext["facts"]["labs"]>[number],
+  value: number,
+  said: { wanted: string; stated: string; evidence: ReturnType<typeof toStepEvidence> },
+): CheckAnswer {
+  const range = referenceRange(lab, ctx.documents);
+  const upper = check.relativeTo === "upper_limit_of_normal";
+  const limit = upper ? range?.high : range?.low;
+  if (range && limit !== undefined) {
+    const ok = compare(value, check.comparator, limit * check.value);
+    const evidence = [...said.evidence, range.evidence];
+    const rangeText = `the laboratory's ${upper ? "upper" : "lower"} limit is ${limit} (${cite(ctx, [range.evidence])})`;
+    return { outcome: ok ? "met" : "not_met", answer: `${ok ? "Yes" : "No"}: ${said.stated}; ${rangeText}.`, reason: ok ? `The result meets ${said.wanted}.` : `The policy requires ${said.wanted}; the result is ${value}, the limit ${limit}.`, evidence };
+  }
+  // Only a flag: it says above or below the range, which answers a plain "above the upper limit" (a multiple needs the limit).
+  if (range?.flag && check.value === 1 && (check.comparator === ">" || check.comparator === "<")) {
+    const ok = range.flag === (upper ? "high" : "low") && (check.comparator === ">") === upper;
+    return { outcome: ok ? "met" : "not_met", answer: `${ok ? "Yes" : "No"}: ${said.stated}, flagged ${range.flag} by the laboratory (${cite(ctx, [range.evidence])}).`, reason: ok ? `The result meets ${said.wanted}.` : `The policy requires ${said.wanted}; the laboratory flags the result ${range.flag}.`, evidence: [...said.evidence, range.evidence] };
+  }
+  return { outcome: "missing", answer: `${said.stated}; the laboratory's reference range is not stated beside it.`, reason: `The policy requires ${said.wanted}; the reference range of the result is needed.`, evidence: said.evidence, missingInformation: `${check.analyte} result with the laboratory's reference range` };
 }
