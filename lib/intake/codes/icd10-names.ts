@@ -38,6 +38,12 @@ const SYNONYMS: Record<string, string> = {
   "eczema": "L30.9",
   "chronic migraine": "G43.7",
   "rheumatoid arthritis": "M06.9",
+  // Leukemias go by their abbreviations in notes; "ALL" alone is an ordinary word, so only the typed forms count.
+  "b all": "C91.0",
+  "t all": "C91.0",
+  aml: "C92.0",
+  cml: "C92.1",
+  cll: "C91.1",
 };
 
 /** Words that qualify rather than name a condition; dropped when looking a name up. */
@@ -61,13 +67,26 @@ function titleIndex(): Map<string, string> {
   // Shorter (less specific) codes first, so a title shared by a category and its subcategory maps to the category.
   const entries = icd10Entries().sort((a, b) => a[0].length - b[0].length || a[0].localeCompare(b[0]));
   for (const [code, title] of entries) {
-    const key = normalizeDiagnosisName(title);
-    if (key && !index.has(key)) index.set(key, dotted(code));
+    // A title with its abbreviation ("Acute lymphoblastic leukemia [ALL]") is also the name without it.
+    for (const key of [normalizeDiagnosisName(title), normalizeDiagnosisName(withoutBrackets(title))]) {
+      if (key && !index.has(key)) index.set(key, dotted(code));
+    }
   }
   return index;
 }
 
 const SUFFIX = / (?:syndrome|disease|disorder)$/;
+
+const withoutBrackets = (text: string) => text.replace(/\[[^\]]*\]|\([^)]*\)/g, " ");
+
+/**
+ * Words before a condition's name that say how severe, how far along or which molecular or cell type it is, not
+ * which condition: "severe", "relapsed", "high-grade", "Philadelphia chromosome-negative", "B-cell precursor". Only
+ * these are dropped to find a title; a word that names another condition ("secondary", "gestational", "juvenile")
+ * stops the search, so such a name stays without a code.
+ */
+const LEADING_QUALIFIER =
+  /^(?:mild|moderate|moderately|severe|severely|to|very|refractory|relapsed|recurrent|newly|diagnosed|active|uncontrolled|persistent|high|low|grade|stage|[ivx]{1,4}|[1-4][abc]?|philadelphia|chromosome|ph|positive|negative|b|t|cell|precursor|pediatric|childhood)$/;
 
 function oneLetterApart(a: string, b: string): boolean {
   if (Math.abs(a.length - b.length) > 1 || a === b) return false;
@@ -90,7 +109,8 @@ const memo = new Map<string, NameMatch | null>();
 
 /** The ICD-10-CM category or subcategory a diagnosis name denotes, or null. */
 export function icd10ForName(name: string): NameMatch | null {
-  const key = normalizeDiagnosisName(name);
+  // An abbreviation or note in brackets after the name ("(B-ALL)", "[ALL]") is not part of it.
+  const key = normalizeDiagnosisName(withoutBrackets(name)) || normalizeDiagnosisName(name);
   if (memo.has(key)) return memo.get(key) ?? null;
   const match = lookup(key);
   if (memo.size > 5000) memo.clear();
@@ -99,6 +119,19 @@ export function icd10ForName(name: string): NameMatch | null {
 }
 
 function lookup(key: string): NameMatch | null {
+  const exact = lookupExact(key);
+  if (exact) return exact;
+  // "Philadelphia chromosome-negative B-cell precursor acute lymphoblastic leukemia" is acute lymphoblastic leukemia.
+  const words = key.split(" ");
+  for (let i = 0; i < words.length - 2 && LEADING_QUALIFIER.test(words[i]); i++) {
+    const rest = words.slice(i + 1).join(" ");
+    const match = lookupExact(rest);
+    if (match) return match;
+  }
+  return null;
+}
+
+function lookupExact(key: string): NameMatch | null {
   if (key.length < 2) return null;
   const synonym = SYNONYMS[key] ?? SYNONYMS[key.replace(SUFFIX, "")];
   if (synonym) return { code: synonym, via: "synonym" };

@@ -64,6 +64,20 @@ describe("icd10ForName", () => {
     expect(icd10ForName("seizures or something vague")).toBeNull();
     expect(icd10ForName("type 3 diabetes")).toBeNull();
   });
+
+  it("matches a title without its bracketed abbreviation, and a name with qualifiers before the title", () => {
+    expect(icd10ForName("Acute lymphoblastic leukemia")?.code).toBe("C91.0");
+    expect(icd10ForName("acute lymphoblastic leukemia (ALL)")?.code).toBe("C91.0");
+    expect(icd10ForName("Ph-positive T-cell precursor acute lymphoblastic leukemia")?.code).toBe("C91.0");
+    expect(icd10ForName("moderate-to-severe ulcerative colitis")?.code).toBe("K51");
+    expect(icd10ForName("T-ALL")?.code).toBe("C91.0");
+  });
+
+  it("does not drop a word that names another condition", () => {
+    expect(icd10ForName("gestational hypertension")?.code).not.toBe("I10");
+    expect(icd10ForName("juvenile rheumatoid arthritis")?.code).not.toBe("M06.9");
+    expect(icd10ForName("severe leukemia")).toBeNull();
+  });
 });
 
 describe("icd10Coverage", () => {
