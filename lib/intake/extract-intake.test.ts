@@ -73,7 +73,7 @@ describe("extractIntake", () => {
     const facts = extractIntake([{ id: "doc-2", name: "boxed.pdf", contentType: "application/pdf", pages: pdf.pages }], { referenceYear: 2025 });
     expect(facts.patient).toMatchObject({ given: ["Maria"], family: "Garcia", birthDate: "1958-11-03", memberId: "MBR-556677" });
     expect(facts.practitioners[0]).toMatchObject({ given: ["Wei"], family: "Chen", npi: "1245319599", npiValid: true, specialty: "Endocrinology", phone: "617-555-0100" });
-    expect(facts.medicationRequests[0]).toMatchObject({ name: "Ozempic 1 mg/dose pen", ndc: "00169413212", quantity: 3, quantityUnit: "mL", daysSupply: 28 });
+    expect(facts.medicationRequests[0]).toMatchObject({ name: "Ozempic", strength: "1 mg/dose", dosageForm: "pen", ndc: "00169413212", quantity: 3, quantityUnit: "mL", daysSupply: 28 });
     expect(facts.diagnoses[0]).toMatchObject({ icd10: ["E11.65"], icd10Source: "stated" });
   });
 

@@ -101,7 +101,8 @@ export interface IntakeDiagnosis {
 }
 
 export interface IntakeMedicationRequest {
-  name: string; // drug name as written, e.g. "Epidiolex (cannabidiol) 100 mg/mL oral solution"
+  /** Drug name as written, e.g. "Epidiolex (cannabidiol)"; a strength and form written with it on a form are `strength` and `dosageForm` (structured input keeps its display text). */
+  name: string;
   /** Normalised 11-digit NDC (5-4-2, no hyphens) when given. */
   ndc: string | null;
   /** Other codings (RxNorm ...), never relabelled as NDC. */

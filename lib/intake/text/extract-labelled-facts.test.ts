@@ -37,7 +37,9 @@ describe("extractLabelledFacts", () => {
     expect(prescriber.fax).toBe("402-999-3457");
     const [mr] = f.medicationRequests;
     expect(mr).toMatchObject({ ndc: "00074055402", quantity: 2, daysSupply: 28, route: "subcutaneous" });
-    expect(mr.name).toContain("Humira");
+    // The name, the strength and the form written in one field are separate facts, each quoted on its own.
+    expect(mr).toMatchObject({ name: "Humira (adalimumab)", strength: "40 mg/0.4 mL", dosageForm: "pen" });
+    expect(mr.evidence.filter((e) => ["name", "strength", "dosageForm"].includes(e.field ?? "")).map((e) => e.quote)).toEqual(["Humira (adalimumab)", "40 mg/0.4 mL", "pen"]);
     expect(mr.directions).toBe("Inject 40 mg subcutaneously every other week");
     expect(f.diagnoses).toHaveLength(1);
     expect(f.diagnoses[0]).toMatchObject({ icd10: ["M06.9"], name: "Rheumatoid arthritis", icd10Source: "stated" });

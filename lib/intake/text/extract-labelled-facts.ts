@@ -16,7 +16,7 @@ import {
 import type { Evidence, IntakeFacts, IntakeMedicationRequest, IntakePractitioner, PostalAddress, SourceDocument } from "@/lib/intake/types";
 import { parseBirthDate, type DateOptions } from "./dates";
 import { cleanDiagnosisName, diagnosisFrom } from "./diagnosis-names";
-import { doseIn, integerIn, quantityIn, routeIn, strengthIn } from "./medication-details";
+import { doseIn, integerIn, quantityIn, routeIn, splitDrugName, strengthIn } from "./medication-details";
 import { parsePersonName } from "./person-name";
 import { findPriorTreatments, outcomeOf, type TreatmentHit } from "./find-prior-treatments";
 import { daysBetween, parseDateRange, parseDurationDays } from "./dates";
@@ -189,9 +189,21 @@ export function extractLabelledFacts(doc: SourceDocument, readings: PageReading[
     if (l.hit.kind === "drug") {
       if (!/[A-Za-z]{3}/.test(l.hit.value) || l.hit.value.length > 120) continue;
       current = emptyMedicationRequest(l.hit.value.replace(/[.;,]+$/, ""));
-      current.evidence.push(ev(l, "name"));
-      const strength = strengthIn(l.hit.value);
-      if (strength) current.strength = strength;
+      // "Adalimumab 40mg": the name and its strength (and a form after it) are separate facts.
+      const split = splitDrugName(l.hit.value);
+      const at = l.raw.indexOf(l.hit.value);
+      if (split && at >= 0) {
+        current.name = split.name;
+        current.strength = split.strength;
+        current.evidence.push(ev(l, "name", at, at + split.name.length), ev(l, "strength", at + split.strengthAt[0], at + split.strengthAt[1]));
+        if (split.form && split.formAt) {
+          current.dosageForm = split.form;
+          current.evidence.push(ev(l, "dosageForm", at + split.formAt[0], at + split.formAt[1]));
+        }
+      } else {
+        current.evidence.push(ev(l, "name"));
+        current.strength = strengthIn(l.hit.value);
+      }
       const ndc = findNdcs(l.raw)[0];
       if (ndc) {
         current.ndc = ndc.ndc;
@@ -284,7 +296,8 @@ function describeMedication(
   const { kind, value } = l.hit;
   switch (kind) {
     case "strength":
-      if (!mr.strength || !strengthIn(mr.name)) {
+      // A strength written with the drug's name is the one prescribed; a strength field only fills a gap.
+      if (!mr.strength || !mr.evidence.some((e) => e.field === "strength")) {
         mr.strength = strengthIn(value) ?? value;
         mr.evidence.push(ev(l, "strength"));
       }

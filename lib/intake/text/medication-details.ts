@@ -7,10 +7,37 @@ export function strengthIn(text: string): string | null {
   return STRENGTH.exec(text)?.[0].replace(/\s+/g, " ").trim() ?? null;
 }
 
+const FORM = /^(?:(?:oral|topical|subcutaneous|intravenous|ophthalmic|nasal|extended[- ]release|delayed[- ]release|chewable)\s+)*(?:tablets?|capsules?|solution|suspension|injection|pens?|prefilled (?:syringe|pen)s?|syringes?|auto-?injectors?|cream|ointment|gel|lotion|foam|patch(?:es)?|inhaler|powder|vials?|kit|liquid|spray|drops)\b/i;
+
+/**
+ * A drug field written as "name strength [form]" ("Adalimumab 40mg", "Epidiolex (cannabidiol) 100 mg/mL oral
+ * solution"): the name, the strength and the form as separate facts, with where each starts in the text. Null when
+ * the text states no strength after a name.
+ */
+export function splitDrugName(text: string): { name: string; strength: string; strengthAt: [number, number]; form: string | null; formAt: [number, number] | null } | null {
+  const m = STRENGTH.exec(text);
+  if (!m) return null;
+  const name = text.slice(0, m.index).replace(/[\s,;:–-]+$/, "");
+  if (!/[A-Za-z]{3}/.test(name)) return null;
+  const after = text.slice(m.index + m[0].length);
+  const form = FORM.exec(after.replace(/^[\s,]+/, ""));
+  const formStart = m.index + m[0].length + (after.length - after.replace(/^[\s,]+/, "").length);
+  return {
+    name,
+    strength: m[0].replace(/\s+/g, " ").trim(),
+    strengthAt: [m.index, m.index + m[0].length],
+    form: form ? form[0] : null,
+    formAt: form ? [formStart, formStart + form[0].length] : null,
+  };
+}
+
 const DOSE = /\b(?:take|inject|apply|give|use|administer|inhale|instill|infuse|place|insert|chew|dissolve)\s+(\d+(?:\.\d+)?)\s*((?:mL|ml|mg|mcg|g|tablets?|tabs?|capsules?|caps?|units?|puffs?|drops?|pens?|syringes?|sprays?|patch(?:es)?|vials?|applications?)(?:\s*\/\s*(?:kg|m²|m2|day|dose|hr|h|week|wk))*)(?![A-Za-z0-9/])/i;
 
+/** Directions that open with the amount ("160 mg on day 1, then ...", "300mg initial dose"): that amount is the dose. */
+const LEADING_DOSE = /^\s*(\d+(?:\.\d+)?)\s*((?:mg|mcg|g|mL|ml|units?)(?:\s*\/\s*(?:kg|m²|m2|day|dose))*)(?![A-Za-z0-9/])/i;
+
 export function doseIn(directions: string): { value: string; unit: string } | null {
-  const m = DOSE.exec(directions);
+  const m = DOSE.exec(directions) ?? LEADING_DOSE.exec(directions);
   return m ? { value: m[1], unit: m[2].replace(/\s+/g, "") } : null;
 }
 

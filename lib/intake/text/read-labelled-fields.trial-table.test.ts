@@ -21,7 +21,7 @@ describe("a table of drugs tried whose column headings are not known labels", ()
 
   it("never reads the other headings as the value of the drug heading", () => {
     const facts = factsOf(rows);
-    expect(facts.medicationRequests.map((m) => m.name)).toEqual(["Vedolizumab 300mg"]);
+    expect(facts.medicationRequests.map((m) => [m.name, m.strength])).toEqual([["Vedolizumab", "300mg"]]);
   });
 
   it("reads each row as a drug tried, with its dates and outcome", () => {
@@ -32,7 +32,7 @@ describe("a table of drugs tried whose column headings are not known labels", ()
   it("reads nothing from an empty table followed by a question", () => {
     const empty = [rows[0], rows[2], [["Has the patient received any other alternative treatment? | Yes | No", 36]] as FixtureRow];
     const facts = factsOf(empty);
-    expect(facts.medicationRequests.map((m) => m.name)).toEqual(["Vedolizumab 300mg"]);
+    expect(facts.medicationRequests.map((m) => [m.name, m.strength])).toEqual([["Vedolizumab", "300mg"]]);
     expect(facts.priorTreatments).toEqual([]);
   });
 });
