@@ -2,7 +2,7 @@
 // one) with its initial and continuation criteria, the approval duration, and a tree of ALL / ANY groups whose leaves
 // are classified checks with verbatim quotes.
 import { analyzeIntro, classifyCriterion, LOGIC_NOTE, type ChildKind } from "./classify-criterion";
-import { compoundParts } from "./compound-criterion";
+import { alternativeThresholds, compoundParts } from "./compound-criterion";
 import { icd10PrefixesFor, looksLikeCondition } from "./conditions";
 import { styleOf, withoutConnector } from "./list-markers";
 import { connectorOf, nodeText, walkOutline, type OutlineNode } from "./policy-outline";
@@ -115,16 +115,22 @@ function hasOpposites(children: readonly CriteriaNode[]): boolean {
   return marks.some((a) => marks.some((b) => a[1] === b[1] && a[2] !== b[2]));
 }
 
-/** A leaf that states a finding and a trial ("Ph+ disease and intolerant to a TKI"): an ALL group of both parts. */
+/**
+ * A leaf that states a finding and a trial ("Ph+ disease and intolerant to a TKI"): an ALL group of both parts; one
+ * that gives score thresholds as alternatives ("(e.g., ACQ score > 1.5 or ACT score < 20)"): an ANY group of them.
+ */
 function splitCompound(criterion: CriterionNode, node: OutlineNode, ctx: BuildContext): CriteriaNode {
-  const parts = compoundParts(criterion.text, criterion.check, { coveredDrugs: ctx.coveredDrugs, notes: criterion.notes?.map((n) => n.text), phase: ctx.phase });
+  const classifyCtx = { coveredDrugs: ctx.coveredDrugs, notes: criterion.notes?.map((n) => n.text), phase: ctx.phase };
+  const both = compoundParts(criterion.text, criterion.check, classifyCtx);
+  const any = both ? null : criterion.check.kind === "manual" || criterion.check.kind === "lab_threshold" ? alternativeThresholds(criterion.text, classifyCtx) : null;
+  const parts = both ?? any;
   if (!parts) return criterion;
   const children = parts.map((part, i): CriterionNode | null => {
     const quote = quoteOf(node, ctx, part.text);
     return quote ? { kind: "criterion", id: `${criterion.id}.${i + 1}`, text: part.text, quote, check: part.check, ...(i === 1 && criterion.notes ? { notes: criterion.notes } : {}) } : null;
   });
   if (children.some((c) => c === null)) return criterion;
-  return { kind: "group", id: criterion.id, logic: "all", text: criterion.text, quote: criterion.quote, children: children as CriterionNode[] };
+  return { kind: "group", id: criterion.id, logic: both ? "all" : "any", text: criterion.text, quote: criterion.quote, children: children as CriterionNode[] };
 }
 
 /**

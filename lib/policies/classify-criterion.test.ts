@@ -67,6 +67,18 @@ describe("classifyCriterion across payers' wording", () => {
     expect(classifyCriterion("Serum IgG below the lower limit of normal")).toMatchObject({ analyte: "IgG", comparator: "<", relativeTo: "lower_limit_of_normal" });
   });
 
+  it("reads counts, example lists and scores that documents can show; judgement stays manual", () => {
+    expect(classifyCriterion("Three or more flares requiring oral corticosteroids in the past year")).toMatchObject({ kind: "documentation", terms: ["flares"], minCount: 3 });
+    expect(classifyCriterion("Member has at least 10 draining tunnels")).toMatchObject({ kind: "documentation", terms: ["draining tunnels"], minCount: 10 });
+    expect(classifyCriterion("Signs of airway obstruction (e.g., wheezing, stridor, or chest tightness)")).toMatchObject({ kind: "documentation", terms: ["wheezing", "stridor", "chest tightness"] });
+    // In continuation criteria the listed symptoms are improvements, not findings.
+    expect(classifyCriterion("Symptoms (e.g., wheezing, stridor)", { phase: "continuation" })).toEqual({ kind: "manual" });
+    expect(classifyCriterion("Symptom burden (e.g., Urticaria Control Test [UCT] score consistently less than 12)")).toMatchObject({ kind: "lab_threshold", analyte: "UCT score", comparator: "<", value: 12 });
+    expect(classifyCriterion("Biopsy shows a peak value of ≥ 20 mast cells per high power field (HPF)")).toMatchObject({ kind: "lab_threshold", analyte: "mast cells", value: 20, unit: "/hpf" });
+    expect(classifyCriterion("Blood eosinophils ≥ 300 cells/μL")).toMatchObject({ kind: "lab_threshold", unit: "cells/µl" });
+    expect(classifyCriterion("Other causes of the eosinophilia have been ruled out")).toEqual({ kind: "manual" });
+  });
+
   it("keeps the words to search for a finding", () => {
     expect(findingTerms("Disease is human epidermal growth factor receptor 2 (HER2)-negative")).toContain("her2 negative");
     expect(findingTerms("Stage IV disease")).toEqual(["stage iv"]);

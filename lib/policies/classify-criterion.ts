@@ -4,6 +4,7 @@
 // layout; what it cannot read is "manual" (a clinician answers it).
 import { classesInText, DRUG_CLASS_ALIASES, findDrugMentions } from "@/lib/claims/drug-classes";
 import { findIcd10Codes } from "@/lib/intake/codes/icd10";
+import { countedFinding, exampleFinding } from "./classify-finding";
 import { icd10PrefixesFor, looksLikeCondition } from "./conditions";
 import { withoutConnector } from "./list-markers";
 import type { Check, TrialOutcome } from "./types";
@@ -42,7 +43,8 @@ const STOP = new Set(
   "a an the of to in on for with and or is are be been being has have had was were that this by as at from patient patients member members individual disease diseases used use using therapy treatment treated documentation documented evidence presence which who whose their his her its following one all both any must will shall should may can e.g i.e etc such including include includes other based meets meet criteria criterion".split(" "),
 );
 
-const lowerNoMarks = (text: string) => text.toLowerCase().replace(/≥/g, ">=").replace(/≤/g, "<=").replace(/[’]/g, "'");
+// Greek mu and the micro sign are one unit prefix ("cells/μL" ~ "cells/µL").
+const lowerNoMarks = (text: string) => text.toLowerCase().replace(/≥/g, ">=").replace(/≤/g, "<=").replace(/[’]/g, "'").replace(/μ/g, "µ");
 
 /** Drug names a text mentions (vocabulary), brand and generic folded to one entry, in order. */
 function drugsIn(text: string, exclude: readonly string[] = []): string[] {
@@ -204,21 +206,41 @@ function referenceLabCheck(text: string, lower: string): Check | null {
   return { kind: "lab_threshold", analyte: written, comparator, value: Number(m[1] ?? m[3] ?? 1), relativeTo: upper ? "upper_limit_of_normal" : "lower_limit_of_normal" };
 }
 
+/**
+ * The analyte named before a threshold: a bracketed acronym close before it ("... 1 second [FEV1] less than",
+ * "Asthma Control Test [ACT] score consistently less than"), else its last words without brackets and filler; when
+ * those are generic ("a peak value of"), the thing counted after the number ("≥15 intraepithelial eosinophils").
+ */
+function analyteOf(before: string, after: string): string {
+  const acronym = [...before.matchAll(/[[(]([a-z][a-z0-9+-]{1,9})[\])]\s*(score|index|count|level)?/g)].pop();
+  if (acronym && before.length - ((acronym.index ?? 0) + acronym[0].length) < 30) return `${acronym[1].toUpperCase()}${acronym[2] ? ` ${acronym[2]}` : ""}`;
+  const plain = before.replace(/\[[^\]]*\]?|\([^)]*\)?/g, " ").replace(/\s+/g, " ").trim();
+  const generic = /(?:^|\s)(?:peak|maximum|minimum|mean|highest|lowest)\s+(?:value|level|count|number)s?(?:\s+of)?$|^(?:(?:a|the)\s+)?(?:value|level|count|number)s?(?:\s+of)?$/.test(plain);
+  const words = plain
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(-5)
+    .join(" ")
+    .replace(/\s+(?:consistently|persistently|repeatedly|currently)$/, "")
+    .replace(/^(?:(?:a|an|the|has|with|of|and|is|baseline|pretreatment|pre-treatment|documented|recent|consisting|defined|by|as)\s+)+/g, "")
+    .replace(/\s+(?:level|levels|value|values|result|of|is|was|count)?\s*$/g, (s) => (/count/.test(s) ? " count" : ""))
+    .trim();
+  if (!generic && words) return words;
+  const counted = /^\s*([a-z][a-z -]{2,40}?)\s*(?:\bper\b|\/|\(|,|;|\bor\b|\bon\b|$)/.exec(after);
+  return counted ? counted[1].trim() : words;
+}
+
 function labCheck(text: string, lower: string): Check | null {
   const relative = referenceLabCheck(text, lower);
   if (relative) return relative;
-  const m = /(>=|<=|>|<|=|greater than or equal to|less than or equal to|greater than|more than|less than|at least|at or above|at or below|above|below|exceeding|of at least|no more than|no greater than)\s*(\d[\d,]*(?:\.\d+)?)\s*(%|mg\/dl|mmol\/l|mmol\/mol|g\/dl|g\/l|u\/l|iu\/l|iu\/ml|miu\/ml|cells\/mm3|cells\/(?:µl|ul|mcl)|\/mm3|\/(?:µl|ul|mcl)|x ?10\^?9\/l|ng\/ml|ng\/dl|pg\/ml|mcg\/l|µg\/l|nmol\/l|kg\/m2|kg\/m²|mmhg|ml\/min(?:\/1\.73 ?m2)?|copies\/ml|mg\/g|mg\/l)?/.exec(lower);
+  const m = /(>=|<=|>|<|=|greater than or equal to|less than or equal to|greater than|more than|less than|at least|at or above|at or below|above|below|exceeding|of at least|no more than|no greater than)\s*(\d[\d,]*(?:\.\d+)?)\s*(%|\/hpf|mg\/dl|mmol\/l|mmol\/mol|g\/dl|g\/l|u\/l|iu\/l|iu\/ml|miu\/ml|cells\/mm3|cells\/(?:µl|ul|mcl)|\/mm3|\/(?:µl|ul|mcl)|x ?10\^?9\/l|ng\/ml|ng\/dl|pg\/ml|mcg\/l|µg\/l|nmol\/l|kg\/m2|kg\/m²|mmhg|ml\/min(?:\/1\.73 ?m2)?|copies\/ml|mg\/g|mg\/l)?/.exec(lower);
   if (!m) return null;
-  const unit = m[3];
+  const after = lower.slice(m.index + m[0].length);
+  // "≥15 intraepithelial eosinophils per high power field (HPF)": a count per microscope field.
+  const unit = m[3] ?? (/^\s*[a-z -]{0,40}?\s(?:per|\/)\s*(?:hpf|high[- ]power field)\b/.test(after) ? "/hpf" : undefined);
   const before = lower.slice(0, m.index).replace(/\b(?:patient|member|individual)\b.*?\b(?:has|with|had|shows?)\b/, "").trim();
-  const analyte = before
-    .split(/\s+/)
-    .slice(-5)
-    .join(" ")
-    .replace(/^(?:a|an|the|has|with|of|and|is|baseline|pretreatment|pre-treatment|documented|recent)\s+/g, "")
-    .replace(/\s+(?:level|levels|value|values|result|of|is|was|count)?\s*$/g, (s) => (/count/.test(s) ? " count" : ""))
-    .trim();
-  const known = /\b(?:ldl|hdl|cholesterol|triglycerides?|a1c|hba1c|hemoglobin|glucose|platelets?|neutrophils?|anc|wbc|egfr|gfr|creatinine|crcl|alt|ast|bilirubin|tsh|ferritin|igf|fev1|bmi|body mass index|cd4|viral load|inr|potassium|sodium|calcium|phosphorus|vitamin|testosterone|estradiol|psa|lvef|ejection fraction|eosinophils?|ige|uric acid|lactate|ldh|albumin|protein|bone mineral density|t-score|weight)\b/.test(before);
+  const analyte = analyteOf(before, after);
+  const known = /\b(?:scores?|questionnaire|ldl|hdl|cholesterol|triglycerides?|a1c|hba1c|hemoglobin|glucose|platelets?|neutrophils?|anc|wbc|egfr|gfr|creatinine|crcl|alt|ast|bilirubin|tsh|ferritin|igf|fev1|bmi|body mass index|cd4|viral load|inr|potassium|sodium|calcium|phosphorus|vitamin|testosterone|estradiol|psa|lvef|ejection fraction|eosinophils?|ige|uric acid|lactate|ldh|albumin|protein|bone mineral density|t-score|weight)\b/.test(before);
   if (!unit && !known) return null;
   if (/\b(?:years?|months?|weeks?|days?)\b/.test(lower.slice(m.index, m.index + m[0].length + 8)) && !known) return null;
   const comparators: Record<string, "<" | "<=" | ">" | ">=" | "="> = {
@@ -358,6 +380,8 @@ export function classifyCriterion(rawText: string, ctx: ClassifyContext = {}): C
   if (limit) return limit;
   const lab = labCheck(text, lower);
   if (lab) return lab;
+  const counted = countedFinding(text, lower);
+  if (counted) return counted;
   if (COMBINATION.test(lower) && !NEGATIVE.test(lower)) {
     const drugs = drugsIn(text, ctx.coveredDrugs ?? []);
     const written = /\b(?:with|to)\s+(.+)$/i.exec(text)?.[1]?.replace(/[.;:]+$/, "");
@@ -367,6 +391,9 @@ export function classifyCriterion(rawText: string, ctx: ClassifyContext = {}): C
   const has = /^(?:the )?(?:patient|member|individual|beneficiary)\s+(?:has|have|with)\s+(?:a |an )?(.+)$/i.exec(text);
   if (has && looksLikeCondition(has[1]) && !NEGATIVE.test(has[1]) && !/\b(?:symptomatic|progressive|recurrent|metastatic)\s+disease\b/i.test(has[1])) return diagnosisCheck(text);
   if (JUDGEMENT.test(lower)) return { kind: "manual" };
+  // In continuation criteria a listed symptom is an improvement to show, not a finding ("Symptoms (e.g., dysphagia)").
+  const examples = ctx.phase === "continuation" || drugsIn(text).length ? null : exampleFinding(text);
+  if (examples) return examples;
   if (DOCUMENTATION.test(lower) && !NEGATIVE.test(lower.replace(/\bno longer\b/, ""))) {
     const terms = findingTerms(text.replace(/^.*?\b(?:documentation|documented|chart notes?|medical records?)\b\s*(?:of|that|showing|confirming|documenting)?\s*/i, ""));
     return { kind: "documentation", what: text.replace(/[.;:]+$/, ""), terms };

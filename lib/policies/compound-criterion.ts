@@ -31,6 +31,19 @@ export interface CompoundPart {
 }
 
 /**
+ * Score thresholds given as alternatives, "Poor symptom control (e.g., ACQ score consistently greater than 1.5 or
+ * ACT score consistently less than 20)": any one of them (ANY), each a lab / score check of its own.
+ */
+export function alternativeThresholds(text: string, ctx: ClassifyContext = {}): CompoundPart[] | null {
+  const inner = /\((?:e\.g\.|i\.e\.|such as)[,:]?\s*(.+)\)\s*$/i.exec(text)?.[1];
+  if (!inner) return null;
+  const parts = inner.split(/\s+or\s+(?=[A-Z])/).map((p) => p.trim());
+  if (parts.length < 2) return null;
+  const checked = parts.map((p) => ({ text: p, check: classifyCriterion(p, { ...ctx, inherited: undefined }) }));
+  return checked.every((c) => c.check.kind === "lab_threshold") ? checked : null;
+}
+
+/**
  * The finding and the trial of a step-therapy criterion that states both, or null. The finding part must classify
  * as something checkable on its own (a diagnosis, a documented finding, a lab value, an age).
  */

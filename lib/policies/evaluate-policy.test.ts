@@ -149,6 +149,16 @@ describe("each check kind on passing, failing and missing evidence", () => {
     expect(run(doc, { documents: [note("Is the patient in remission? | Yes | No Does your patient have relapsed or refractory disease?")] })).toMatchObject({ outcome: "missing", evidence: [] });
   });
 
+  it("a counted finding and a score stated in the notes", () => {
+    const bursts: Check = { kind: "documentation", what: "Two or more bursts of systemic corticosteroids", terms: ["bursts"], minCount: 2 };
+    expect(run(bursts, { documents: [note("She needed 3 oral steroid bursts over the last year.")] })).toMatchObject({ outcome: "met" });
+    expect(run(bursts, { documents: [note("She needed one steroid burst in March.")] })).toMatchObject({ outcome: "missing" });
+    const act: Check = { kind: "lab_threshold", analyte: "ACT score", comparator: "<", value: 20 };
+    expect(run(act, { documents: [note("Asthma remains poorly controlled, ACT score of 14 today.")] })).toMatchObject({ outcome: "met", answer: expect.stringContaining("ACT 14") });
+    expect(run(act, { documents: [note("ACT: 23, well controlled.")] })).toMatchObject({ outcome: "not_met" });
+    expect(run(act)).toMatchObject({ outcome: "missing" });
+  });
+
   it("combination therapy and concurrent therapy exclusion", () => {
     const combo: Check = { kind: "combination_therapy", drugs: ["Nexavar (sorafenib)"] };
     expect(run(combo, { documents: [note("Start 5 mg/m2 of Afinitor daily with 200 mg/m2 of Nexavar twice daily.")] }).outcome).toBe("met");

@@ -30,7 +30,7 @@ export const ZCheck = z.discriminatedUnion("kind", [
   }),
   z.strictObject({ kind: z.literal("lab_threshold"), analyte: text(100), comparator: z.enum(["<", "<=", ">", ">=", "="]), value: z.number(), unit: text(30).optional(), relativeTo: z.enum(["upper_limit_of_normal", "lower_limit_of_normal"]).optional() }),
   z.strictObject({ kind: z.enum(["quantity_limit", "dose_limit", "duration_limit"]), value: z.number().positive(), unit: text(40), perDays: z.number().int().positive().optional(), drug: text(200).optional() }),
-  z.strictObject({ kind: z.literal("documentation"), what: text(1000), terms: z.array(text(100)).max(20).optional() }),
+  z.strictObject({ kind: z.literal("documentation"), what: text(1000), terms: z.array(text(100)).max(20).optional(), minCount: z.number().int().min(1).max(1000).optional() }),
   z.strictObject({ kind: z.literal("combination_therapy"), drugs: names.min(1, "name at least one drug") }),
   z.strictObject({ kind: z.literal("concurrent_therapy_exclusion"), drugs: names.default([]), drugClasses: z.array(text(60)).max(50).optional() }),
   z.strictObject({ kind: z.literal("continuation"), requirement: z.enum(["on_therapy", "response", "no_progression"]), drug: text(200).optional() }),

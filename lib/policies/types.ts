@@ -24,8 +24,11 @@ export type Check =
   | { kind: "lab_threshold"; analyte: string; comparator: "<" | "<=" | ">" | ">=" | "="; value: number; unit?: string; relativeTo?: "upper_limit_of_normal" | "lower_limit_of_normal" }
   /** Limits per period (`perDays`; none = per day for doses, per fill for quantities). */
   | { kind: "quantity_limit" | "dose_limit" | "duration_limit"; value: number; unit: string; perDays?: number; drug?: string }
-  /** Something the case's documents must show; `terms` are the words searched for (all of them, one sentence). */
-  | { kind: "documentation"; what: string; terms?: string[] }
+  /**
+   * Something the case's documents must show; `terms` are the words searched for (all of them, one sentence);
+   * `minCount`: a number at least this stands before them ("3 steroid bursts", "24 nodular lesions").
+   */
+  | { kind: "documentation"; what: string; terms?: string[]; minCount?: number }
   /** The requested drug must be used together with one of `drugs`. */
   | { kind: "combination_therapy"; drugs: string[] }
   | { kind: "concurrent_therapy_exclusion"; drugs: string[]; drugClasses?: string[] }

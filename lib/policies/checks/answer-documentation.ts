@@ -1,6 +1,6 @@
 // Documentation of a finding: one sentence of the case's documents that states it ("recurrence", "metastatic"), not
 // under a negation or a hedge. Only negated mentions: the finding is contradicted. Nothing: it is missing.
-import { citeHit, hitEvidence, searchDocuments, type TextHit } from "../case-search";
+import { citeHit, hitEvidence, searchDocuments, stemPattern, type TextHit } from "../case-search";
 import { manualAnswer, type CaseContext, type CheckAnswer, type CheckOf } from "../case-context";
 import { diseaseWords, statesDiseaseState, STATE_WORDS } from "./disease-context";
 
@@ -21,6 +21,15 @@ export function termVariants(term: string): string[] {
   return same ? same[1] : [term];
 }
 
+const COUNT_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twelve: 12, several: 0, multiple: 0 };
+
+/** The count written just before a term's first word ("3 oral steroid bursts", "two bursts"), or 0. */
+export function countBefore(sentence: string, term: string): number {
+  const head = stemPattern(term.split(" ")[0]);
+  const m = new RegExp(`\\b(\\d+|${Object.keys(COUNT_WORDS).join("|")})\\s+(?:[a-z-]+\\s+){0,3}?${head}\\b`, "i").exec(sentence);
+  return m ? (COUNT_WORDS[m[1].toLowerCase()] ?? Number(m[1])) : 0;
+}
+
 export function answerDocumentation(check: CheckOf<"documentation">, ctx: CaseContext): CheckAnswer {
   const terms = check.terms ?? [];
   if (!terms.length) return manualAnswer(check.what);
@@ -28,7 +37,7 @@ export function answerDocumentation(check: CheckOf<"documentation">, ctx: CaseCo
   const hits = terms.flatMap((term): TextHit[] => {
     const variants = termVariants(term);
     // A form's question ("Does your patient have relapsed disease? | Yes | No") neither states nor denies it.
-    const found = searchDocuments(ctx.documents, { phrases: variants }).filter((h) => !h.question);
+    const found = searchDocuments(ctx.documents, { phrases: variants }).filter((h) => !h.question && (!check.minCount || countBefore(h.quote, term) >= check.minCount));
     // A lone word of disease state counts only about the disease ("recurrent infections" is not a relapse).
     return term.split(" ").length === 1 && STATE_WORDS.test(term) ? found.filter((h) => statesDiseaseState(h.quote, variants, anchors)) : found;
   });
@@ -50,7 +59,7 @@ export function answerDocumentation(check: CheckOf<"documentation">, ctx: CaseCo
   }
   return {
     outcome: "missing",
-    answer: `No document of the case states it (searched for ${terms.map((t) => `“${t}”`).join(", ")}).`,
+    answer: `No document of the case states it (searched for ${terms.map((t) => `“${t}”`).join(", ")}${check.minCount ? `, at least ${check.minCount}` : ""}).`,
     reason: `Documentation is missing: ${check.what}.`,
     evidence: [],
     missingInformation: `Documentation that ${check.what.charAt(0).toLowerCase()}${check.what.slice(1)}`,

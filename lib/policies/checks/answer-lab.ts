@@ -1,6 +1,7 @@
 // A lab value against a threshold: the most recent result of the analyte (names folded: "HbA1c" ~ "A1c" ~
 // "hemoglobin A1c"), in the policy's unit when both state one.
 import { cite, toStepEvidence, type CaseContext, type CheckAnswer, type CheckOf } from "../case-context";
+import { citeHit, hitEvidence, searchDocuments } from "../case-search";
 import { referenceRange } from "./reference-range";
 
 const SYNONYMS: string[][] = [
@@ -47,6 +48,8 @@ export function answerLab(check: CheckOf<"lab_threshold">, ctx: CaseContext): Ch
   const labs = (ctx.facts.labs ?? []).filter((l) => analyteMatches(l.name, check.analyte));
   const latest = [...labs].sort((a, b) => (b.date ?? "").localeCompare(a.date ?? ""))[0];
   if (!latest) {
+    const written = scoreInDocuments(check, ctx);
+    if (written) return written;
     return { outcome: "missing", answer: `No ${check.analyte} result is in the case.`, reason: `The policy requires ${wanted}; no result is documented.`, evidence: [], missingInformation: `${check.analyte} result with its date and unit` };
   }
   const value = Number.parseFloat(latest.value.replace(/,/g, "").replace(/^[<>≤≥=]+/, ""));
@@ -84,4 +87,21 @@ function answerAgainstRange(
     return { outcome: ok ? "met" : "not_met", answer: `${ok ? "Yes" : "No"}: ${said.stated}, flagged ${range.flag} by the laboratory (${cite(ctx, [range.evidence])}).`, reason: ok ? `The result meets ${said.wanted}.` : `The policy requires ${said.wanted}; the laboratory flags the result ${range.flag}.`, evidence: [...said.evidence, range.evidence] };
   }
   return { outcome: "missing", answer: `${said.stated}; the laboratory's reference range is not stated beside it.`, reason: `The policy requires ${said.wanted}; the reference range of the result is needed.`, evidence: said.evidence, missingInformation: `${check.analyte} result with the laboratory's reference range` };
+}
+
+/**
+ * A questionnaire score the notes state in prose ("ACT score of 14", "ACQ: 2.1"), which the intake does not list
+ * as a lab: the acronym or name, then a number within a few words, in one affirmed sentence.
+ */
+function scoreInDocuments(check: CheckOf<"lab_threshold">, ctx: CaseContext): CheckAnswer | null {
+  const name = check.analyte.replace(/\s+score$/i, "");
+  if (!/\bscore\b/i.test(check.analyte) || check.relativeTo) return null;
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const pattern = new RegExp(`\\b${escaped}\\b(?:\\s+(?:total\\s+)?score)?\\s*(?:was|is|of|:|=|\\|)?\\s*(\\d+(?:\\.\\d+)?)\\b`, "i");
+  const hit = searchDocuments(ctx.documents, { pattern }).find((h) => !h.negated && !h.hedged && !h.question && pattern.test(h.quote));
+  if (!hit) return null;
+  const value = Number((pattern.exec(hit.quote) as RegExpExecArray)[1]);
+  const ok = compare(value, check.comparator, check.value);
+  const wanted = `${check.analyte} ${check.comparator} ${check.value}`;
+  return { outcome: ok ? "met" : "not_met", answer: `${ok ? "Yes" : "No"}: ${name} ${value} (${citeHit(hit)}).`, reason: ok ? `The score meets ${wanted}.` : `The policy requires ${wanted}; the score is ${value}.`, evidence: [hitEvidence(hit)] };
 }
