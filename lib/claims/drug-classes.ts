@@ -1,3 +1,5 @@
+import { closestName } from "./fuzzy-drug-name";
+
 // A small, hand-kept drug vocabulary: generic names with their brands, and the drug classes payer policies name in
 // step-therapy criteria ("two other antiseizure drugs", "a TNF inhibitor"). It is not a compendium: a drug that is
 // missing here still matches by its written name; a class criterion then also counts the policy's own examples.
@@ -227,8 +229,12 @@ export function findDrugEntry(name: string): DrugEntry | null {
   const text = normalizeDrugText(name);
   if (!text) return null;
   for (const item of names()) if (item.pattern.test(text)) return item.entry;
-  return null;
+  // A misspelt name ("Methylprednisone 40 mg"): its first word, when it is close to exactly one drug.
+  const first = /^[a-z][a-z-]+/.exec(text)?.[0];
+  return first ? misspelt(first) : null;
 }
+
+const misspelt = (word: string): DrugEntry | null => closestName(word, names().map((n) => ({ name: n.name, value: n.entry })));
 
 /** Every vocabulary drug a text mentions, with where (character offsets in the text as given). */
 export function findDrugMentions(text: string): { entry: DrugEntry; start: number; end: number; written: string }[] {
@@ -242,6 +248,13 @@ export function findDrugMentions(text: string): { entry: DrugEntry; start: numbe
       if (found.some((f) => start < f.end && end > f.start)) continue;
       found.push({ entry: item.entry, start, end, written: text.slice(start, end) });
     }
+  }
+  for (const m of lower.matchAll(/[a-z][a-z-]{7,}/g)) {
+    const start = m.index;
+    const end = start + m[0].length;
+    if (/[a-z0-9]/.test(lower[start - 1] ?? "") || found.some((f) => start < f.end && end > f.start)) continue;
+    const entry = misspelt(m[0]);
+    if (entry) found.push({ entry, start, end, written: text.slice(start, end) });
   }
   return found.sort((a, b) => a.start - b.start);
 }
