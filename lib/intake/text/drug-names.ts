@@ -1,7 +1,8 @@
 // Drug names in running text, without a drug database: a word is taken as a drug when it carries an INN/USAN stem
-// (everolimus, doxorubicin, lamotrigine ...) or stands where only a drug can (before a dose: "Afinitor 5 mg",
-// "5 mg/m² of Afinitor"; after "start", "initiate", "trial of" ...). Brand and generic written together
-// ("everolimus (Afinitor)") are kept as aliases of one drug.
+// (everolimus, doxorubicin, lamotrigine ...), is a name of the small claims vocabulary, or stands where only a drug
+// can (before a dose: "Afinitor 5 mg", "5 mg/m² of Afinitor"; after "start", "initiate", "trial of" ...). Brand and
+// generic written together ("everolimus (Afinitor)") are kept as aliases of one drug.
+import { DRUGS } from "@/lib/claims/drug-classes";
 
 /** USAN / INN stems of common drug classes (the endings of nonproprietary names). */
 const STEMS = [
@@ -29,6 +30,21 @@ const NOT_DRUGS = new Set([
 ]);
 
 const STEM_RE = new RegExp(`^[a-z]{2,}(?:${[...STEMS].sort((a, b) => b.length - a.length).join("|")})$`, "i");
+
+/**
+ * One-word names of the hand-kept vocabulary: drugs whose names carry no stem the list above knows (vincristine,
+ * mercaptopurine, ifosfamide). Brands count only when capitalised, as brands are written ("Luminal" the brand, not
+ * "luminal narrowing").
+ */
+let vocabulary: { generics: Set<string>; brands: Set<string> } | null = null;
+function knownDrugWord(word: string): boolean {
+  vocabulary ??= {
+    generics: new Set(DRUGS.map((d) => d.generic.toLowerCase()).filter((n) => /^[a-z-]{4,}$/.test(n))),
+    brands: new Set(DRUGS.flatMap((d) => d.brands).map((n) => n.toLowerCase()).filter((n) => /^[a-z-]{4,}$/.test(n))),
+  };
+  const w = word.toLowerCase();
+  return vocabulary.generics.has(w) || (/^[A-Z]/.test(word) && vocabulary.brands.has(w));
+}
 
 /** Does the word look like a nonproprietary drug name? */
 export function hasDrugStem(word: string): boolean {
@@ -112,7 +128,7 @@ export function findDrugMentions(text: string): DrugMention[] {
     byStart.set(at, { name, alias, start: at, end: at + name.length, cues: [cue] });
   };
   for (const m of text.matchAll(STEM_WORD)) {
-    if (hasDrugStem(m[1])) add(m, 1, "stem", false);
+    if (hasDrugStem(m[1]) || knownDrugWord(m[1])) add(m, 1, "stem", false);
     else if (m[2] && hasDrugStem(m[2])) {
       const at = m.indices?.[2]?.[0];
       if (at !== undefined && !byStart.has(at)) byStart.set(at, { name: m[2], alias: null, start: at, end: at + m[2].length, cues: ["stem"] });

@@ -38,10 +38,24 @@ export function clauseAround(text: string, start: number, end: number): { text: 
   return { text: text.slice(s, e), start: s };
 }
 
+/**
+ * The item a drug is on: its line, cut to the sentence around the drug when the line holds several ("A, B (3
+ * cycles). Surgery: May 1, 2024": the surgery's date is not the drugs').
+ */
 function lineAround(text: string, at: number): { text: string; start: number } {
-  const start = text.lastIndexOf("\n", at - 1) + 1;
-  const end = text.indexOf("\n", at);
-  return { text: text.slice(start, end < 0 ? text.length : end), start };
+  const lineStart = text.lastIndexOf("\n", at - 1) + 1;
+  const lineEnd = text.indexOf("\n", at) < 0 ? text.length : text.indexOf("\n", at);
+  let start = lineStart;
+  let end = lineEnd;
+  for (const m of text.slice(lineStart, lineEnd).matchAll(/[.;!?]\s+(?=[A-Z])/g)) {
+    const after = lineStart + m.index + m[0].length;
+    if (after <= at) start = after;
+    else {
+      end = lineStart + m.index + 1;
+      break;
+    }
+  }
+  return { text: text.slice(start, end), start };
 }
 
 export interface TreatmentHit {
