@@ -101,6 +101,7 @@ describe("analyzeIntro", () => {
     expect(analyzeIntro("Failure of (a, b, or c):")).toMatchObject({ logic: "any", childKind: "step_therapy" });
     expect(analyzeIntro("Disease is positive for the T315I mutation (i and ii):")).toMatchObject({ logic: "all", leadCriterion: "Disease is positive for the T315I mutation", noted: true });
     expect(analyzeIntro("Prescribed by or in consultation with one of the following:")).toMatchObject({ logic: "any", childKind: "prescriber_specialty" });
+    expect(analyzeIntro("Patient is not receiving Examplix in combination with any of the following:")).toMatchObject({ logic: "all", childKind: "concurrent_therapy_exclusion" });
     // Cigna: a criterion joined by a capitalised AND to the statement the list defines.
     expect(analyzeIntro("Patient has axial spondyloarthritis AND has objective signs of inflammation, defined as at least ONE of the following [(1) or (2)]:")).toMatchObject({
       logic: "any", leadCriterion: "Patient has axial spondyloarthritis",

@@ -474,6 +474,9 @@ export function analyzeIntro(rawText: string): IntroAnalysis {
     childKind = "documentation";
     subject = pre.replace(/\s+$/, "");
   }
+  // "Not receiving X in combination with any (either) of the following": none of them may be used, each is a
+  // requirement of its own (ALL), not alternatives.
+  if (childKind === "concurrent_therapy_exclusion" && !minCount) logic = "all";
   const pureIntro = !pre || /\b(?:approved?|approval|covered|coverage|medically necessary|meets?|met|criteria|criterion|based on|if|when|requires?|qualif\w*)\b\s*(?:the|if|when)?\s*$/i.test(pre) || /^(?:.*\b(?:will be|may be|is|are) (?:approved|covered|authorized)\b.*|patient meets|member meets|individual meets)$/i.test(pre);
   // "The patient has a diagnosis of X AND ALL of the following": X is a criterion, the list comes on top of it.
   const lead = pre.replace(/[\s,;:]*\b(?:and|AND)\s*$/, "").trim();
