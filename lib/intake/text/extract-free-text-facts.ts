@@ -16,7 +16,7 @@ import { findLabs, type LabTable } from "./find-labs";
 import { doseIn, routeIn } from "./medication-details";
 import { pageLines } from "./page-lines";
 import { treatmentFrom } from "./treatment-from";
-import { findTreatmentHistory, type HistoryState } from "./treatment-history";
+import { findTreatmentHistory, type HistoryHit } from "./treatment-history";
 import { joinWrappedLines } from "./wrapped-lines";
 
 type Page = SourceDocument["pages"][number];
@@ -48,8 +48,8 @@ export function extractFreeTextFacts(doc: SourceDocument, opts: DateOptions = {}
   const facts = emptyFacts();
   const guesses = emptyFacts();
   let labTable: LabTable | null = null;
-  let history: HistoryState | null = null;
-  for (const page of doc.pages) {
+  let history: HistoryHit[] | null = null;
+  for (const [pageIndex, page] of doc.pages.entries()) {
     if (!page.text.trim()) continue;
     const text = page.text;
     diagnosesIn(doc, page, facts, opts);
@@ -74,10 +74,8 @@ export function extractFreeTextFacts(doc: SourceDocument, opts: DateOptions = {}
       }
       guesses.medicationRequests.push(mr);
     }
-    // A treatment history written as a plan (phases, one drug a bullet) may run on from the page before.
-    const past = findTreatmentHistory(pageLines(page), history, opts);
-    history = past.state;
-    const inHistory = past.hits.filter((t) => !requested.has(t.drug.toLowerCase()));
+    // A treatment history written as a plan (phases, one drug a bullet), read over the whole document.
+    const inHistory = (history ??= findTreatmentHistory(doc.pages.map((p) => pageLines(p)), opts)).filter((t) => t.pageIndex === pageIndex && !requested.has(t.drug.toLowerCase()));
     for (const t of [...findPriorTreatments(text, { exclude: (n) => requested.has(n.toLowerCase()), ...opts }), ...inHistory]) {
       facts.priorTreatments.push(treatmentFrom(t, [textEvidence(doc, page, t.span.start, t.span.end, "drug")]));
     }
