@@ -25,6 +25,14 @@ describe("readLabelledFields: side-by-side sections", () => {
     expect(values(rows)).toContain("patient.dob=04-02-2011");
   });
 
+  it("reads a value that shares its cell with the next known label", () => {
+    const row: Parameters<typeof layoutPage>[0] = [
+      [["PRESCRIBER DETAILS", 100]],
+      [["City:", 36], ["Springfield Zip:", 80], ["62704", 170]],
+    ];
+    expect(values(row)).toEqual(["prescriber.city=Springfield", "prescriber.zip=62704"]);
+  });
+
   it("keeps an asterisk inside a value that no label follows", () => {
     expect(values([[["Specialty: Allergy * Immunology", 36]]])).toEqual(["prescriber.specialty=Allergy * Immunology"]);
   });

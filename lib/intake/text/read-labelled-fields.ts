@@ -250,6 +250,13 @@ function markedLabelAt(text: string, start: number, end: number): number {
   // Looked for past `end` too: the next known label may sit inside the unknown one ("Tax ID#:").
   const rest = text.slice(start);
   const found = [MARKED_LABEL.exec(rest), CELL_LABEL.exec(rest)].filter((m) => m !== null).map((m) => start + m.index);
+  const cell = CELL_LABEL.exec(rest);
+  if (cell) {
+    // "City: | New York State: | NY": the cell's words before the next known label ("State") are this value.
+    const cellStart = start + cell.index + cell[0].length;
+    const colon = text.slice(cellStart).search(/[:：]/) + cellStart;
+    if (end > cellStart && end < colon) found.splice(found.indexOf(start + cell.index), 1);
+  }
   return Math.min(end, ...found);
 }
 
