@@ -60,11 +60,15 @@ describe("findLabs", () => {
       [["Hematology Results", 200]],
       [["Hemoglobin (Hgb)", NAME], ["10.2 g/dL", RESULT], ["12.0 - 15.5 g/dL", RANGE]],
       [["Hematocrit (Hct)", NAME], ["31% - 33%", RESULT], ["36% - 46%", RANGE]],
+      [["Cytology Report 9/12/24", NAME]],
     ]);
-    expect(read(findLabs(pageLines(page)).labs)).toEqual([
+    const labs = findLabs(pageLines(page), { referenceYear: 2024 }).labs;
+    expect(read(labs)).toEqual([
       ["Hemoglobin (Hgb)", "10.2", "g/dL"],
       ["Hematocrit (Hct)", "31-33", "%"],
     ]);
+    // The date of the report printed below the table is not the table's.
+    expect(labs.map((l) => l.date)).toEqual([null, null]);
   });
 
   it("does not read vital signs or a dosing schedule as labs", () => {

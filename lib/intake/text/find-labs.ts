@@ -53,7 +53,9 @@ export function findLabs(lines: Line[], opts: DateOptions = {}, carried: LabTabl
   const text = lines.map((l) => l.text).join("\n");
   const labPage = LAB_PAGE.test(text.slice(0, 2000));
   if (!labPage && !carried && !lines.some((l) => isHeader(l) !== null)) return { labs: [], openTable: null };
-  const date = pageDate(lines, opts) ?? carried?.date ?? null;
+  // The report's date is stated above its table: a date below it belongs to the next report on the page.
+  const tableAt = lines.findIndex((l) => isHeader(l) !== null || (labPage && headerlessRow(l) !== null));
+  const date = pageDate(tableAt >= 0 ? lines.slice(0, tableAt) : lines, opts) ?? carried?.date ?? null;
   const labs: LabHit[] = [];
   let table = carried;
   let lastRow = -Infinity;
