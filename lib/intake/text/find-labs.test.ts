@@ -71,6 +71,19 @@ describe("findLabs", () => {
     expect(labs.map((l) => l.date)).toEqual([null, null]);
   });
 
+  it("reads the result out of a reference range cell that ran into the result column", () => {
+    const page = layoutPage([
+      [["Chemistry Panel", 200]],
+      [["Test", NAME], ["Expected", 200], ["Result", 260]],
+      [["Lipase", NAME], ["13 - 60 U/L 212 U/L", 200]],
+      [["Amylase", NAME], ["30 - 110 U/L", 200], ["95 U/L", 260]],
+    ]);
+    expect(read(findLabs(pageLines(page)).labs)).toEqual([
+      ["Lipase", "212", "U/L"],
+      ["Amylase", "95", "U/L"],
+    ]);
+  });
+
   it("does not read vital signs or a dosing schedule as labs", () => {
     const page = layoutPage([
       [["Labs reviewed with the family.", 50]],

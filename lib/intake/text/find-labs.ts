@@ -2,7 +2,7 @@
 // unit" lines on pages that are lab reports. Values are kept as written, with their unit when one is given. A table
 // goes on over page breaks: its header is printed once, so the rows of the next page are read under it.
 import { findDates, type DateOptions } from "./dates";
-import { isDosing, isVital, KNOWN_UNIT, nameContinuation, RANGE, VALUE, WORD_VALUE } from "./lab-rows";
+import { isDosing, isVital, KNOWN_UNIT, nameContinuation, RANGE, RANGE_WITH_UNIT, VALUE, WORD_VALUE } from "./lab-rows";
 import type { Cell, Line } from "./page-lines";
 
 type Span = { start: number; end: number };
@@ -102,6 +102,7 @@ function tableRow(line: Line, next: Line | undefined, table: LabTable): (Omit<La
   // The result cell: the cell under the header's result column (by position when known, else by index from the left).
   let resultCell = table.resultX !== null ? cells.slice(1).find((c) => c.x0 !== null && c.x1 !== null && Math.abs(c.x0 - (table.resultX as number)) < 45) : undefined;
   if (!resultCell && cells.length === table.count) resultCell = cells[table.result];
+  resultCell ??= resultAfterRange(cells, table);
   if (!resultCell || resultCell === nameCell) return null;
   const raw = resultCell.text.trim();
   // A row that only carries wrapped units ("Count | 10^9/L | 10^9/L") is the end of the row above.
@@ -120,6 +121,19 @@ function tableRow(line: Line, next: Line | undefined, table: LabTable): (Omit<La
   const valueSpan = { start: resultCell.start + lead, end: resultCell.start + lead + m[0].length };
   // "36% - 44%": a range's first unit is the unit of both ends.
   return { name: nameCell.text.trim(), value: m[1].replace(/[\s%]+/g, ""), unit: unit?.trim() || null, nameCell, valueSpan };
+}
+
+/**
+ * A range cell that ran into the result column ("ALP | 44 - 147 U/L 150 U/L" under "Test | Normal | Results"): the
+ * cell spans the result column's edge, and what follows its range is the result.
+ */
+function resultAfterRange(cells: Cell[], table: LabTable): Cell | undefined {
+  const x = table.resultX;
+  if (x === null) return undefined;
+  const merged = cells.slice(1).find((c) => c.x0 !== null && c.x1 !== null && c.x0 < x - 45 && c.x1 > x);
+  const range = merged ? RANGE_WITH_UNIT.exec(merged.text) : null;
+  if (!merged || !range || !VALUE.test(merged.text.slice(range[0].length))) return undefined;
+  return { ...merged, text: merged.text.slice(range[0].length), start: merged.start + range[0].length, x0: x };
 }
 
 /** "Hemoglobin | 9.0 g/dL | 11.5 - 15.5 g/dL" without a header: a value in the second cell, a range after it. */

@@ -13,6 +13,9 @@ export const KNOWN_UNIT =
 /** A reference range cell ("4.0 - 5.5", "<20 mm/h", "Negative"): what tells a headerless table's row from prose. */
 export const RANGE = new RegExp(String.raw`^(?:[<>≤≥]\s*${NUMBER}|${NUMBER}\s*%?\s*[-–]\s*${NUMBER}|negative|non-?reactive|not detected)`, "i");
 
+/** A numeric reference range with its unit and the space after it, at the start of a cell ("44 - 147 U/L "). */
+export const RANGE_WITH_UNIT = new RegExp(String.raw`^\s*(?:[<>≤≥]\s*${NUMBER}|${NUMBER}\s*%?\s*[-–]\s*${NUMBER})\s*%?(?:\s*(?:${UNIT}))?\s+(?=[<>≤≥]?\d)`);
+
 /** Vital signs are measured at the bedside, not results of a lab: a note's "Temp: 98.6" or "HR 110" is no lab. */
 const VITAL = /^(?:temp(?:erature)?|t(?:max)?|hr|heart rate|pulse|bp|blood pressure|rr|resp(?:iration|iratory)?(?: rate)?|spo2|sp02|o2 sat(?:uration)?|oxygen saturation|pulse ox(?:imetry)?)\b/i;
 export const isVital = (name: string) => VITAL.test(name.trim());
