@@ -84,6 +84,25 @@ describe("findLabs", () => {
     ]);
   });
 
+  it("reads no headerless table on a form that only asks for labs, and ends a name before a table's footer", () => {
+    const form = layoutPage([
+      [["Prior Authorization Request", 200]],
+      [["Patient: Jo Park", NAME]],
+      [["Clinical notes", NAME]],
+      [["Attach lab results and chart notes.", NAME]],
+      [["Requested dosing", NAME]],
+      [["Strength", NAME], ["5 mg", RESULT], ["1 - 2 tablets daily", RANGE]],
+    ]);
+    expect(findLabs(pageLines(form)).labs).toEqual([]);
+    const report = layoutPage([
+      [["Lab Results", 200]],
+      [["Test", NAME], ["Result", RESULT], ["Range", RANGE]],
+      [["Magnesium", NAME], ["1.9 mg/dL", RESULT], ["1.7 - 2.2 mg/dL", RANGE]],
+      [["Reviewed by", NAME]],
+    ]);
+    expect(read(findLabs(pageLines(report)).labs)).toEqual([["Magnesium", "1.9", "mg/dL"]]);
+  });
+
   it("does not read vital signs or a dosing schedule as labs", () => {
     const page = layoutPage([
       [["Labs reviewed with the family.", 50]],

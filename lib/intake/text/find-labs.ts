@@ -2,7 +2,7 @@
 // unit" lines on pages that are lab reports. Values are kept as written, with their unit when one is given. A table
 // goes on over page breaks: its header is printed once, so the rows of the next page are read under it.
 import { findDates, type DateOptions } from "./dates";
-import { isDosing, isVital, KNOWN_UNIT, nameContinuation, RANGE, RANGE_WITH_UNIT, VALUE, WORD_VALUE } from "./lab-rows";
+import { isDosing, isSchedule, isVital, KNOWN_UNIT, nameContinuation, RANGE, RANGE_WITH_UNIT, VALUE, WORD_VALUE } from "./lab-rows";
 import type { Cell, Line } from "./page-lines";
 
 type Span = { start: number; end: number };
@@ -52,9 +52,11 @@ function pageDate(lines: Line[], opts: DateOptions): string | null {
 export function findLabs(lines: Line[], opts: DateOptions = {}, carried: LabTable | null = null): PageLabs {
   const text = lines.map((l) => l.text).join("\n");
   const labPage = LAB_PAGE.test(text.slice(0, 2000));
+  // A table without a header row is read only on a page titled as a lab report (not a form that asks for labs).
+  const titled = lines.slice(0, 5).some((l) => LAB_PAGE.test(l.text) && l.text.length < 50 && !/[.?:]\s*$/.test(l.text));
   if (!labPage && !carried && !lines.some((l) => isHeader(l) !== null)) return { labs: [], openTable: null };
   // The report's date is stated above its table: a date below it belongs to the next report on the page.
-  const tableAt = lines.findIndex((l) => isHeader(l) !== null || (labPage && headerlessRow(l) !== null));
+  const tableAt = lines.findIndex((l) => isHeader(l) !== null || (titled && headerlessRow(l) !== null));
   const date = pageDate(tableAt >= 0 ? lines.slice(0, tableAt) : lines, opts) ?? carried?.date ?? null;
   const labs: LabHit[] = [];
   let table = carried;
@@ -67,7 +69,7 @@ export function findLabs(lines: Line[], opts: DateOptions = {}, carried: LabTabl
       continue;
     }
     // A report that prints no header row: "Name | value | reference range" rows on a lab page.
-    if (!table && labPage) table = headerlessRow(line);
+    if (!table && titled) table = headerlessRow(line);
     if (table && line.cells.length >= 2) {
       const row = tableRow(line, lines[i + 1], table);
       if (!row) continue;
@@ -83,7 +85,7 @@ export function findLabs(lines: Line[], opts: DateOptions = {}, carried: LabTabl
         cell = part;
         i += 1;
       }
-      if (isVital(hit.name)) continue;
+      if (isVital(hit.name) || isSchedule(hit.name)) continue;
       labs.push(hit);
       lastRow = i;
       continue;

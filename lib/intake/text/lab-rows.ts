@@ -23,11 +23,14 @@ export const isVital = (name: string) => VITAL.test(name.trim());
 /** A dosing schedule ("Days 1-28: 28 mcg/day") or a dose per weight reads like "name: value unit" but is no lab. */
 const SCHEDULE = /^(?:days?|weeks?|cycles?|doses?|phase|month)\b/i;
 const DOSE_UNIT = /\/(?:day|d|dose|wk|week|kg|m2|m²)$/i;
-export const isDosing = (name: string, unit: string | null) => SCHEDULE.test(name.trim()) || (unit !== null && DOSE_UNIT.test(unit));
+export const isDosing = (name: string, unit: string | null) => isSchedule(name) || (unit !== null && DOSE_UNIT.test(unit));
+export const isSchedule = (name: string) => SCHEDULE.test(name.trim());
 
 /** A heading between a table's rows ("CMP", "Liver Function Test", "Iron Panel"): it opens a group, names no test. */
 const HEADING = /\b(?:panel|profile|function|tests?|chemistry|hematology|differential|markers|studies|levels|urinalysis|coagulation|electrolytes|metabolic|serology|results?|reports?)\b|:\s*$/i;
-const isHeading = (text: string) => HEADING.test(text) || /^[A-Z0-9]{2,6}s?$/.test(text.trim());
+/** Words that open what follows a table (a footer, a signature, a note), never the rest of a test's name. */
+const AFTER_TABLE = /^(?:notes?|comments?|reviewed|verified|performed|collected|specimen|interpretation|impression|signed|page|end|continued|reference|flags?|critical|electronically)\b/i;
+const isHeading = (text: string) => HEADING.test(text) || AFTER_TABLE.test(text) || /^[A-Z0-9]{2,6}s?$/.test(text.trim());
 
 const near = (a: number | null, b: number | null, tolerance: number) => a !== null && b !== null && Math.abs(a - b) <= tolerance;
 
