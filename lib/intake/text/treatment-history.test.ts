@@ -77,6 +77,14 @@ describe("findTreatmentHistory: a past treatment written as a plan", () => {
     ]);
   });
 
+  it("reads a drug named before its strength, with the outcome and dates its item states", () => {
+    const note = page("Medication History", "- Sulfasalazine 500 mg twice daily 1/2023 - 6/2023, stopped due to side effects", "- Adapalene gel nightly");
+    expect(read(findTreatmentHistory([note], { referenceYear: 2024 }))).toEqual([
+      ["Sulfasalazine", "intolerant", "2023-01", "2023-06", null, 0],
+      ["Adapalene", "unknown", null, null, null, 0],
+    ]);
+  });
+
   it("reads nothing outside a history", () => {
     expect(findTreatmentHistory([page("Plan:", "• Methotrexate: start next week", "Agents:", "• Folic acid: daily")])).toEqual([]);
   });

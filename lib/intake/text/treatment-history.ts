@@ -7,7 +7,7 @@
 import { findDrugEntry } from "@/lib/claims/drug-classes";
 import { daysBetween, findDates, parseDateRange, parseDurationDays, type DateOptions } from "./dates";
 import { findDrugMentions, hasDrugStem } from "./drug-names";
-import { outcomeOf, type TreatmentHit } from "./find-prior-treatments";
+import { findPriorTreatments, outcomeOf, type TreatmentHit } from "./find-prior-treatments";
 import type { Line } from "./page-lines";
 
 /** A drug tried, with the index of the page (in the pages given) its span is on. */
@@ -130,13 +130,18 @@ function datesOf(block: Block, text: string, started: boolean, opts: DateOptions
  * a list ("Doxorubicin, Cisplatin, Methotrexate (3 cycles)."), when known as drugs or listed under an agents heading.
  */
 function itemDrugs(body: string, bodyStart: number, block: Block, knownOnly: boolean, pageIndex: number, opts: DateOptions): { hit: HistoryHit; ownDates: boolean }[] {
+  // A planned item ("Intrathecal Methotrexate: Plan to administer ...") was not tried.
+  if (/(?:^|[:\s])(?:plan(?:ned)?\s+to|planned\b|will\s+(?:start|begin|give|administer)|to be (?:started|given))/i.test(body)) return [];
+  const named = namedItemDrugs(body, bodyStart, block, knownOnly, pageIndex, opts);
+  return named.length || knownOnly ? named : dosedItem(body, bodyStart, pageIndex, opts);
+}
+
+function namedItemDrugs(body: string, bodyStart: number, block: Block, knownOnly: boolean, pageIndex: number, opts: DateOptions): { hit: HistoryHit; ownDates: boolean }[] {
   const head = ITEM_NAME.exec(body);
   if (!head || (knownOnly && body[head[0].length] !== ":")) return [];
   const listEnd = body.search(/[:(.]|\s[-–]\s/);
   const listed = body[head[0].length] === "," ? body.slice(0, listEnd < 0 ? body.length : listEnd) : head[1];
   const rest = body.slice(listEnd < 0 ? body.length : listEnd);
-  // A planned item ("Plan to administer ...") was not tried.
-  if (/^[:\s-]*(?:plan(?:ned)?|will|to be|to start)\b/i.test(rest)) return [];
   const own = parseDateRange(rest, opts);
   const stated = outcomeOf(rest, "unknown");
   const found: { hit: HistoryHit; ownDates: boolean }[] = [];
@@ -162,4 +167,12 @@ function itemDrugs(body: string, bodyStart: number, block: Block, knownOnly: boo
     });
   }
   return found;
+}
+
+/** "- Methotrexate 15 mg weekly x 4 months, stopped for nausea": a drug named before its strength or form. */
+function dosedItem(body: string, bodyStart: number, pageIndex: number, opts: DateOptions): { hit: HistoryHit; ownDates: boolean }[] {
+  return findPriorTreatments(body, { inTrialSection: true, lineItems: true, ...opts }).map((t) => ({
+    hit: { ...t, outcome: t.outcome === "ongoing" ? "unknown" : t.outcome, span: { start: bodyStart + t.span.start, end: bodyStart + t.span.end }, pageIndex },
+    ownDates: t.startDate !== null,
+  }));
 }
