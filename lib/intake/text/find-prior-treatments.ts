@@ -6,8 +6,16 @@ import { findDrugMentions, type DrugMention } from "./drug-names";
 
 export type Outcome = PriorTreatment["outcome"];
 
+/**
+ * A drug stopped because of a harm it did ("stopped due to rash", "discontinued for pancreatitis"): intolerance. Only
+ * after a verb of stopping, since the same words name the disease's own symptoms ("persistent rash despite ...").
+ */
+const STOPPED_FOR_HARM =
+  /\b(?:stopped|discontinued|d\/c'?d|held|switched|changed)\b[^.;\n]{0,30}?\b(?:due to|because of|for|secondary to|after)\s+(?:(?:an?|the|severe|significant|persistent|grade \d)\s+)*(?:rash|hives|nausea|vomiting|diarrh(?:e|o)ea|headaches?|hepatotoxicity|transaminitis|elevated (?:lfts?|liver enzymes|transaminases)|neuropathy|pancreatitis|toxicity|hypersensitivity|anaphylaxis|injection[- ]site reactions?|infusion reactions?|infections?|neutropenia|cytopenias?|thrombocytopenia|mucositis|weight gain|sedation|somnolence|dizziness|mood changes?|behaviou?ral changes?)\b/i;
+
 const OUTCOME_WORDS: [Outcome, RegExp][] = [
   ["contraindicated", /\bcontraindicat\w*/i],
+  ["intolerant", STOPPED_FOR_HARM],
   ["intolerant", /\bintoleran(?:t|ce)\b|\bside[- ]effects?\b|\badverse (?:event|effect|reaction)s?\b|\ballerg(?:y|ic)\b|\bnot tolerated\b|\bdid not tolerate\b/i],
   ["inadequate_response", /\binadequate\b|\binsufficient\b|\bsuboptimal\b|\black of (?:response|efficacy|effect)\b|\bno (?:improvement|response|benefit)\b|\bnot (?:effective|controlled)\b|\bdespite\b|\bpersist\w*|\bbreakthrough\b|\bpartial response\b|\brefractory\b|\bprogress(?:ed|ion) on\b|\buncontrolled\b/i],
   ["failed", /\bfail(?:ed|ure|s|ing)?\b|\bineffective\b|\bdid not (?:work|respond|help)\b/i],
