@@ -103,6 +103,14 @@ describe("each check kind on passing, failing and missing evidence", () => {
     expect(run(two, { facts: facts({ priorTreatments: [] }) })).toMatchObject({ outcome: "missing", missingInformation: expect.stringContaining("antiseizure") });
   });
 
+  it("step therapy: drugs a form's question names as examples are no trial; a statement in the notes is", () => {
+    const tki: Check = { kind: "step_therapy", drugs: ["dasatinib", "nilotinib"], drugClasses: [], count: 1, outcomes: ["tried"], excludeRequested: true };
+    const question = note("(if Ph+) Has your patient failed treatment with tyrosine kinase inhibitor therapy (for example: imatinib [Gleevec], dasatinib [Sprycel],\nnilotinib [Tasigna])? | Yes | No");
+    expect(run(tki, { facts: facts({ priorTreatments: [] }), documents: [question] })).toMatchObject({ outcome: "missing", evidence: [] });
+    const statement = note("Disease progressed despite therapy with dasatinib for 4 months.");
+    expect(run(tki, { facts: facts({ priorTreatments: [] }), documents: [statement] }).answer).toMatch(/dasatinib/);
+  });
+
   it("lab threshold", () => {
     const lab: Check = { kind: "lab_threshold", analyte: "blood eosinophil count", comparator: ">=", value: 150, unit: "cells/uL" };
     const labs = (value: string) => facts({ labs: [{ name: "Eosinophil count", value, unit: "cells/uL", date: "2024-10-01", evidence: [ev(`Eosinophils ${value} cells/uL`)] }] });

@@ -4,6 +4,7 @@
 // drugs of the class, never the requested drug.
 import { className, findDrugEntry, findDrugMentions, genericName } from "@/lib/claims/drug-classes";
 import { daysBetween, DEFAULT_DAYS_SUPPLY, drugMeetsRequirement, drugTrials, type TrialRequirement } from "@/lib/claims/claims-evidence";
+import { inQuestion } from "@/lib/intake/text/find-prior-treatments";
 import type { PriorTreatment } from "@/lib/intake/types";
 import { hitEvidence, searchDocuments } from "../case-search";
 import { documentName, listWords, plural, toStepEvidence, type CaseContext, type CheckAnswer, type CheckOf } from "../case-context";
@@ -64,6 +65,8 @@ function mentionedTrials(ctx: CaseContext, req: TrialRequirement, known: Set<str
       for (const m of findDrugMentions(page.text ?? "")) {
         const key = m.entry.generic;
         if (known.has(key) || out.some((t) => t.key === key) || !drugMeetsRequirement(m.written, req)) continue;
+        // A form's question naming drugs as examples ("failed a TKI (for example: dasatinib)?") states no trial.
+        if (inQuestion(page.text, m.end)) continue;
         const hits = searchDocuments([{ ...doc, pages: [page] }], { pattern: new RegExp(`(?<![a-z])${m.written.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![a-z])`, "i") }).filter(
           (h) => !h.negated && h.start <= m.start && h.end >= m.end,
         );
