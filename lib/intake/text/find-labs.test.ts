@@ -77,10 +77,15 @@ describe("findLabs", () => {
       [["Test", NAME], ["Expected", 200], ["Result", 260]],
       [["Lipase", NAME], ["13 - 60 U/L 212 U/L", 200]],
       [["Amylase", NAME], ["30 - 110 U/L", 200], ["95 U/L", 260]],
+      [["Triglycerides", NAME], ["< 150 mg/dL", 200], ["288 H mg/dL", 260]],
+      [["HDL", NAME], ["> 40 mg/dL", 200], ["31 L", 260]],
     ]);
     expect(read(findLabs(pageLines(page)).labs)).toEqual([
       ["Lipase", "212", "U/L"],
       ["Amylase", "95", "U/L"],
+      // A high/low flag after the value is not its unit.
+      ["Triglycerides", "288", "mg/dL"],
+      ["HDL", "31", null],
     ]);
   });
 

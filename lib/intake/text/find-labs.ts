@@ -119,6 +119,8 @@ function tableRow(line: Line, next: Line | undefined, table: LabTable): (Omit<La
   if (!m) return null;
   let unit: string | null = m[2] ?? null;
   if (unit && /^x$/i.test(unit)) unit = null;
+  // "9.0 L g/dL", "212 H": a high/low flag printed after the value is not its unit.
+  if (unit && /^(?:H|L|HH|LL|A)$/.test(unit)) unit = KNOWN_UNIT.exec(raw.slice(m[0].length).trim().split(/\s+/)[0] ?? "")?.[0] ?? null;
   if (!unit || /^x\s*$/.test(raw.slice(m[1].length).trim())) unit = unitBelow(next, resultCell) ?? unit;
   const valueSpan = { start: resultCell.start + lead, end: resultCell.start + lead + m[0].length };
   // "36% - 44%": a range's first unit is the unit of both ends.
