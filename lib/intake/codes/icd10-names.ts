@@ -79,6 +79,9 @@ const SUFFIX = / (?:syndrome|disease|disorder)$/;
 
 const withoutBrackets = (text: string) => text.replace(/\[[^\]]*\]|\([^)]*\)/g, " ");
 
+/** Severity and course after the name; never a letter or number, which names a type ("hepatitis B", "type 2"). */
+const TRAILING_QUALIFIER = /^(?:mild|moderate|moderately|severe|severely|to|very|refractory|relapsed|recurrent|active|uncontrolled|persistent)$/;
+
 /**
  * Words before a condition's name that say how severe, how far along or which molecular or cell type it is, not
  * which condition: "severe", "relapsed", "high-grade", "Philadelphia chromosome-negative", "B-cell precursor". Only
@@ -122,7 +125,13 @@ function lookup(key: string): NameMatch | null {
   const exact = lookupExact(key);
   if (exact) return exact;
   // "Philadelphia chromosome-negative B-cell precursor acute lymphoblastic leukemia" is acute lymphoblastic leukemia.
-  const words = key.split(" ");
+  // Qualifiers written after the name count the same ("atopic dermatitis, severe", "... leukemia, relapsed").
+  let words = key.split(" ");
+  while (words.length > 2 && TRAILING_QUALIFIER.test(words[words.length - 1])) {
+    words = words.slice(0, -1);
+    const match = lookupExact(words.join(" "));
+    if (match) return match;
+  }
   for (let i = 0; i < words.length - 2 && LEADING_QUALIFIER.test(words[i]); i++) {
     const rest = words.slice(i + 1).join(" ");
     const match = lookupExact(rest);

@@ -71,6 +71,8 @@ describe("icd10ForName", () => {
     expect(icd10ForName("Ph-positive T-cell precursor acute lymphoblastic leukemia")?.code).toBe("C91.0");
     expect(icd10ForName("moderate-to-severe ulcerative colitis")?.code).toBe("K51");
     expect(icd10ForName("T-ALL")?.code).toBe("C91.0");
+    expect(icd10ForName("Atopic dermatitis, moderate to severe")?.code).toBe("L20");
+    expect(icd10ForName("relapsed B-cell acute lymphoblastic leukemia, refractory")?.code).toBe("C91.0");
   });
 
   it("does not drop a word that names another condition", () => {
