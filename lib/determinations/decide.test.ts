@@ -55,6 +55,27 @@ describe("decide", () => {
     expect(d.recommendation).toContain("(2) Reason 3.");
   });
 
+  it("asks for the alternatives of an open ONE-of requirement as alternatives, and never for an alternative that is not met", () => {
+    const d = decide(
+      base([
+        step(1, "met"),
+        step(2, "missing", { missingInformation: "Documentation of minimal residual disease", openAlternative: { group: "3", branch: 0 } }),
+        step(3, "missing", { closedAlternative: true, reason: "The case documents Ph+ disease, not Ph-." }),
+        step(4, "missing", { missingInformation: "The outcome of a second-generation TKI", openAlternative: { group: "3", branch: 1 } }),
+        step(5, "missing", { missingInformation: "The date of the relapse", openAlternative: { group: "3", branch: 1 } }),
+        step(6, "missing", { missingInformation: "A current weight" }),
+      ]),
+    );
+    expect(d.status).toBe("request_for_information");
+    expect(d.missingInformation).toEqual([
+      "Either: Documentation of minimal residual disease; or: The outcome of a second-generation TKI and The date of the relapse",
+      "A current weight",
+    ]);
+    expect(d.recommendation).not.toContain("Ph-");
+    expect(d.reasoning[2].description).toMatch(/^Criterion 3 not met as an alternative/);
+    expect(d.summary).toContain("1 unmet alternative");
+  });
+
   it("a failed criterion outweighs missing evidence; manual criteria go to a clinician", () => {
     expect(decide(base([step(1, "missing"), step(2, "not_met")])).recommendedStatus).toBe("denied");
     expect(decide(base([step(1, "met"), step(2, "manual")])).status).toBe("pending_review");

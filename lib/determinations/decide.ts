@@ -14,6 +14,10 @@ export interface DecisionStep {
   passed: boolean;
   outcome: StepOutcome;
   missingInformation?: string;
+  /** Not met itself, while another alternative of its ONE-of group may still meet it: nothing to ask for. */
+  closedAlternative?: boolean;
+  /** Part of branch `branch` of an open ONE-of group: asked for as one of its alternatives. */
+  openAlternative?: { group: string; branch: number };
 }
 
 export interface DecisionInput {
@@ -53,18 +57,45 @@ function listWords(items: string[]): string {
   return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 }
 
+/**
+ * What to ask the prescriber for, one entry per requirement: a step's own missing information, or for a ONE-of group
+ * with several open branches "Either: A; or: B and C" (a branch needs all its items).
+ */
+function informationRequests(missing: readonly DecisionStep[]): string[] {
+  const out: (string | { group: string; branches: Map<number, string[]> })[] = [];
+  for (const s of missing) {
+    const info = s.missingInformation ?? s.reason;
+    if (!s.openAlternative) {
+      out.push(info);
+      continue;
+    }
+    const { group, branch } = s.openAlternative;
+    let entry = out.find((e): e is { group: string; branches: Map<number, string[]> } => typeof e !== "string" && e.group === group);
+    if (!entry) out.push((entry = { group, branches: new Map() }));
+    entry.branches.set(branch, [...(entry.branches.get(branch) ?? []), info]);
+  }
+  return out.map((e) => {
+    if (typeof e === "string") return e;
+    const branches = [...e.branches.values()].map((items) => items.join(" and "));
+    return branches.length === 1 ? branches[0] : `Either: ${branches.join("; or: ")}`;
+  });
+}
+
 export function decide(input: DecisionInput): Decision {
   const reasoning: ReasoningLine[] = [];
   const add = (description: string, source: string) => reasoning.push({ step: reasoning.length + 1, description, source });
   const source = stepSource(input.policy);
 
   const failed = input.steps.filter((s) => s.outcome === "not_met");
-  const missing = input.steps.filter((s) => s.outcome === "missing");
+  const missing = input.steps.filter((s) => s.outcome === "missing" && !s.closedAlternative);
+  const closed = input.steps.filter((s) => s.outcome === "missing" && s.closedAlternative);
   const manual = input.steps.filter((s) => s.outcome === "manual");
   const met = input.steps.filter((s) => s.outcome === "met");
 
   for (const s of input.steps) {
-    const verdict = { met: "met", not_met: "NOT met", missing: "cannot be confirmed: evidence missing", manual: "needs a clinician's judgement" }[s.outcome];
+    const verdict = s.closedAlternative
+      ? "not met as an alternative (another may still meet the requirement)"
+      : { met: "met", not_met: "NOT met", missing: "cannot be confirmed: evidence missing", manual: "needs a clinician's judgement" }[s.outcome];
     add(`Criterion ${s.step} ${verdict}. ${s.question_or_action} ${s.outcome === "met" ? s.answer : s.reason}`.trim(), source);
   }
 
@@ -94,7 +125,7 @@ export function decide(input: DecisionInput): Decision {
 
   let recommended: Decision["recommendedStatus"];
   let recommendation: string;
-  const missingInformation = missing.map((s) => s.missingInformation ?? s.reason);
+  const missingInformation = informationRequests(missing);
   if (input.steps.length === 0) {
     recommended = "pending_review";
     recommendation = "The policy yielded no criteria to check for this request: a clinician should review the case against the policy.";
@@ -104,9 +135,10 @@ export function decide(input: DecisionInput): Decision {
   } else if (missing.length) {
     recommended = "request_for_information";
     recommendation = `Request information from the prescriber: ${missingInformation.map((m, i) => `(${i + 1}) ${m}`).join(" ")}`;
-  } else if (manual.length) {
+  } else if (manual.length || closed.length) {
     recommended = "pending_review";
-    recommendation = `A clinician should judge ${manual.length === 1 ? "criterion" : "criteria"} ${listWords(manual.map((s) => String(s.step)))}; all other criteria are met.`;
+    const review = manual.length ? manual : closed; // closed alternatives alone cannot occur; if they do, a person looks
+    recommendation = `A clinician should judge ${review.length === 1 ? "criterion" : "criteria"} ${listWords(review.map((s) => String(s.step)))}; all other criteria are met.`;
   } else {
     recommended = "approved";
     recommendation = `Approve: all ${met.length} criteria of ${policyName(input.policy)} are met with evidence.`;
@@ -124,7 +156,7 @@ export function decide(input: DecisionInput): Decision {
   const subject = [input.subject.drug ?? "the requested item", input.subject.patient ? `for ${input.subject.patient}` : null, input.subject.diagnosis ? `(${input.subject.diagnosis})` : null]
     .filter(Boolean)
     .join(" ");
-  const counts = `${met.length} of ${input.steps.length} criteria met${failed.length ? `, ${failed.length} not met` : ""}${missing.length ? `, ${missing.length} missing evidence` : ""}${manual.length ? `, ${manual.length} for clinician judgement` : ""}`;
+  const counts = `${met.length} of ${input.steps.length} criteria met${failed.length ? `, ${failed.length} not met` : ""}${missing.length ? `, ${missing.length} missing evidence` : ""}${closed.length ? `, ${closed.length} unmet alternative${closed.length === 1 ? "" : "s"}` : ""}${manual.length ? `, ${manual.length} for clinician judgement` : ""}`;
   const summary = `Request for ${subject}. ${counts} under ${policyName(input.policy)}. Outcome: ${status.replace(/_/g, " ")}${status !== recommended ? ` (engine recommends ${recommended})` : ""}.`;
 
   return { status, recommendedStatus: recommended, reasoning, recommendation, references, missingInformation, summary };

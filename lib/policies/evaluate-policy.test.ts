@@ -244,8 +244,15 @@ describe("ANY groups: every leaf is reported", () => {
     // Practitioner is a pediatric neurologist: b is met, so a is not needed.
     expect(result.steps.find((s) => s.criterionId === "a")).toMatchObject({ notNeeded: true, outcome: "met" });
     const noSpecialty = evaluatePolicy({ policy: open, facts: { ...tried(["lamotrigine"]), practitioners: [] }, documents: [], claims: [], testClaim: null, asOf: "2024-11-15" });
-    expect(noSpecialty.steps.find((s) => s.criterionId === "a")).toMatchObject({ outcome: "missing", passed: false, reason: expect.stringContaining("can still meet") });
+    expect(noSpecialty.steps.find((s) => s.criterionId === "a")).toMatchObject({ outcome: "missing", passed: false, closedAlternative: true, reason: expect.stringContaining("can still meet") });
     expect(noSpecialty.summary.overall).toBe("missing");
+    // One branch left open: what it misses is simply required, not offered as an alternative.
+    expect(noSpecialty.steps.find((s) => s.criterionId === "b")?.openAlternative).toBeUndefined();
+    // Both branches open: each missing step says which branch of the group it belongs to.
+    const bothOpen = evaluatePolicy({ policy: open, facts: { ...facts(), practitioners: [] }, documents: [], claims: [], testClaim: null, asOf: "2024-11-15" });
+    const [a, b] = ["a", "b"].map((id) => bothOpen.steps.find((s) => s.criterionId === id));
+    expect(a).toMatchObject({ outcome: "missing", openAlternative: { branch: 0 } });
+    expect(b).toMatchObject({ outcome: "missing", openAlternative: { group: a?.openAlternative?.group, branch: 1 } });
   });
 
   it("fails the step that fails, with its reason, when no alternative is left", () => {

@@ -104,6 +104,8 @@ interface LeafRole {
   role: "own" | "not_needed" | "open_alternative";
   /** Ids of the alternatives that meet (not needed) or may still meet (open) the group. */
   others: string[];
+  /** The outermost ONE-of group above with several open branches, and the branch this leaf is in. */
+  openGroup?: { group: string; branch: number };
 }
 
 const leafIds = (node: CriteriaNode): string[] => (node.kind === "criterion" ? [node.id] : node.children.flatMap(leafIds));
@@ -116,8 +118,10 @@ function leafRoles(node: CriteriaNode, outcomes: ReadonlyMap<string, CheckAnswer
   }
   const status = (c: CriteriaNode): NodeStatus => nodeStatus(c, outcomes);
   const groupStatus = status(node);
-  for (const child of node.children) {
+  const openBranches = node.logic === "any" && groupStatus === "open" ? node.children.filter((c) => status(c) === "open").length : 0;
+  node.children.forEach((child, branch) => {
     let role = inherited;
+    if (inherited.role === "own" && !inherited.openGroup && openBranches > 1 && status(child) === "open") role = { ...inherited, openGroup: { group: node.id, branch } };
     if (inherited.role === "own" && node.logic === "any") {
       const childStatus = status(child);
       if (groupStatus === "met" && childStatus !== "met") {
@@ -127,12 +131,14 @@ function leafRoles(node: CriteriaNode, outcomes: ReadonlyMap<string, CheckAnswer
       }
     }
     leafRoles(child, outcomes, role, out);
-  }
+  });
   return out;
 }
 
 /** A step's answer as its group makes it count (see the header). */
-function withRole(answer: CheckAnswer, role: LeafRole): CheckAnswer & { notNeeded?: boolean } {
+type RoledAnswer = CheckAnswer & Pick<PolicyCheckStep, "notNeeded" | "closedAlternative" | "openAlternative">;
+
+function withRole(answer: CheckAnswer, role: LeafRole): RoledAnswer {
   const others = role.others.length ? `${role.others.length === 1 ? "criterion" : "criteria"} ${listWords(role.others)}` : "another alternative";
   if (role.role === "not_needed" && answer.outcome !== "met") {
     const own = { not_met: "not met", missing: "not documented", manual: "not judged" }[answer.outcome];
@@ -147,15 +153,16 @@ function withRole(answer: CheckAnswer, role: LeafRole): CheckAnswer & { notNeede
   if (role.role === "open_alternative" && answer.outcome === "not_met") {
     return {
       outcome: "missing",
+      closedAlternative: true,
       answer: answer.answer,
       reason: `${answer.reason} This alternative is not met, but ${others} can still meet the requirement once documented.`,
       evidence: answer.evidence,
     };
   }
-  return answer;
+  return role.openGroup && answer.outcome === "missing" ? { ...answer, openAlternative: role.openGroup } : answer;
 }
 
-function toStep(number: number, answered: Answered & { answer: CheckAnswer & { notNeeded?: boolean } }, policy: ParsedPolicy, section: PolicySection | null): PolicyCheckStep {
+function toStep(number: number, answered: Answered & { answer: RoledAnswer }, policy: ParsedPolicy, section: PolicySection | null): PolicyCheckStep {
   const { criterion, answer } = answered;
   const where = [section?.title, `page ${criterion.quote.page}`].filter(Boolean).join(", ");
   const step: PolicyCheckStep = {
@@ -172,6 +179,8 @@ function toStep(number: number, answered: Answered & { answer: CheckAnswer & { n
   };
   if (answer.missingInformation && answer.outcome !== "met") step.missingInformation = answer.missingInformation;
   if (answer.notNeeded) step.notNeeded = true;
+  if (answer.closedAlternative) step.closedAlternative = true;
+  if (answer.openAlternative) step.openAlternative = answer.openAlternative;
   return step;
 }
 

@@ -101,6 +101,13 @@ export interface PolicyCheckStep {
    * `passed` false (its own finding stays in `answer`) and `outcome` "met" because the requirement it belongs to is met.
    */
   notNeeded?: boolean;
+  /** An alternative of a still open ANY group that is itself not met: nothing to ask for, another branch may meet it. */
+  closedAlternative?: boolean;
+  /**
+   * A leaf under a ONE-of group with several open branches (group: its id; branch: which child): what is missing
+   * there is asked for as "either ... or ...", not as a list of requirements.
+   */
+  openAlternative?: { group: string; branch: number };
 }
 
 export interface PolicyCheckSummary {
