@@ -108,6 +108,14 @@ describe("findLabs", () => {
     expect(read(findLabs(pageLines(report)).labs)).toEqual([["Magnesium", "1.9", "mg/dL"]]);
   });
 
+  it("knows other header words, and a result column headed by its date", () => {
+    const page = layoutPage([
+      [["Component", NAME], ["03/04/2024", RESULT], ["Standard Range", RANGE]],
+      [["Vitamin D, 25-Hydroxy", NAME], ["18 ng/mL", RESULT], ["30 - 100 ng/mL", RANGE]],
+    ]);
+    expect(findLabs(pageLines(page), { referenceYear: 2024 }).labs.map((l) => [l.name, l.value, l.unit, l.date])).toEqual([["Vitamin D, 25-Hydroxy", "18", "ng/mL", "2024-03-04"]]);
+  });
+
   it("does not read vital signs or a dosing schedule as labs", () => {
     const page = layoutPage([
       [["Labs reviewed with the family.", 50]],

@@ -24,6 +24,8 @@ export interface LabTable {
   resultX: number | null;
   /** The report's date, for rows on the pages after the one that states it. */
   date?: string | null;
+  /** The date heading the result column, when the column is headed by a date. */
+  columnDate?: string;
 }
 
 export interface PageLabs {
@@ -32,9 +34,11 @@ export interface PageLabs {
   openTable: LabTable | null;
 }
 
-const RESULT_HEADER = /^(?:results?|value|values|your (?:result|value)|observed|measured|finding|lab value)$/i;
-const OTHER_HEADER = /^(?:(?:normal|reference)(?: range)?|range|units?|flag|ref(?:erence)?\.? (?:range|interval)|normal values?)$/i;
-const NAME_HEADER = /^(?:parameter|test|lab test|analyte|component|test name|lab|name|investigation)$/i;
+const RESULT_HEADER =
+  /^(?:results?|value|values|your (?:result|value)|observed|measured|finding|lab values?|patient (?:result|value)s?|test results?|result values?|current(?: result| value)?|results? ?\(?units?\)?|results?\s*\/\s*units?)$/i;
+const OTHER_HEADER =
+  /^(?:(?:normal|reference|standard|expected)(?: (?:range|interval|values?|limits))?|range|units?|flags?|ref(?:erence)?\.? (?:range|interval|values?)|normal values?|comments?)$/i;
+const NAME_HEADER = /^(?:parameter|tests?|lab tests?|analyte|component|test name|lab|lab name|name|investigation|description|marker)$/i;
 const LAB_PAGE = /\b(?:laborator(?:y|ies)|lab(?:s| results| work| report| values)|chemistry|hematology|cbc|metabolic panel|blood (?:work|count))\b/i;
 /** Lines after a table's last row that may still end the page without closing the table (wrapped units, a heading). */
 const OPEN_TAIL = 3;
@@ -63,7 +67,7 @@ export function findLabs(lines: Line[], opts: DateOptions = {}, carried: LabTabl
   let lastRow = -Infinity;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
-    const header = isHeader(line);
+    const header = isHeader(line, opts);
     if (header) {
       table = header;
       continue;
@@ -74,7 +78,7 @@ export function findLabs(lines: Line[], opts: DateOptions = {}, carried: LabTabl
       const row = tableRow(line, lines[i + 1], table);
       if (!row) continue;
       const { nameCell, ...found } = row;
-      const hit: LabHit = { ...found, date, nameSpans: [{ start: nameCell.start, end: nameCell.end }] };
+      const hit: LabHit = { ...found, date: table.columnDate ?? date, nameSpans: [{ start: nameCell.start, end: nameCell.end }] };
       // A name that wrapped: "Mean Corpuscular" / "Hemoglobin (MCH)".
       let cell: Cell = nameCell;
       while (hit.nameSpans.length < 3) {
@@ -166,13 +170,17 @@ function colonLab(line: Line, labPage: boolean, date: string | null): LabHit | n
   };
 }
 
-function isHeader(line: Line): LabTable | null {
+function isHeader(line: Line, opts: DateOptions = {}): LabTable | null {
   const cells = line.cells.map((c) => c.text.trim());
   if (cells.length < 2) return null;
-  const result = cells.findIndex((c) => RESULT_HEADER.test(c));
+  let result = cells.findIndex((c) => RESULT_HEADER.test(c));
+  // "Component | 03/04/2024 | Standard Range": the one column headed by a date holds the results of that day.
+  const dated = cells.map((c) => (/^[\d/.-]{6,10}$/.test(c) ? findDates(c, opts)[0]?.iso ?? null : null));
+  const date = result < 0 && dated.filter(Boolean).length === 1 ? dated.find(Boolean) ?? null : null;
+  if (date) result = dated.indexOf(date);
   if (result < 0) return null;
   if (!cells.some((c, i) => i !== result && (OTHER_HEADER.test(c) || NAME_HEADER.test(c)))) return null;
-  return { result, count: cells.length, resultX: line.cells[result].x0 };
+  return { result, count: cells.length, resultX: line.cells[result].x0, ...(date ? { columnDate: date } : {}) };
 }
 
 /** A unit that wrapped onto the next line of the same column ("6.5 x" / "10^9/L"). */
