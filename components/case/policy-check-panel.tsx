@@ -7,7 +7,7 @@ import { Section } from "@/components/ui/section";
 import { ErrorState, Loading, Notice } from "@/components/ui/states";
 import { formatDateTime } from "@/components/ui/format";
 import { AlertIcon, SpinnerIcon } from "@/components/ui/icons";
-import { OUTCOME, OutcomeLabel, OVERALL } from "./step-outcome";
+import { OUTCOME, OutcomeLabel, OVERALL, shownOutcome } from "./step-outcome";
 import type { Selection } from "./selection";
 
 /**
@@ -82,7 +82,7 @@ export function PolicyCheckPanel({ checks, run, selection, onSelect }: {
 
 function CheckBody({ check, openStep, selection, onSelect }: { check: PolicyCheck; openStep: number | null; selection: Selection | null; onSelect: (s: Selection | null) => void }) {
   const overall = OVERALL[check.summary.overall] ?? OVERALL.missing;
-  const counts = (["met", "not_met", "missing", "manual"] as const).map((o) => [o, check.policy_check.filter((s) => s.outcome === o).length] as const).filter(([, n]) => n > 0);
+  const counts = (["met", "not_met", "missing", "manual"] as const).map((o) => [o, check.policy_check.filter((s) => shownOutcome(s) === o).length] as const).filter(([, n]) => n > 0);
   const toggle = (step: PolicyCheckStep) => onSelect(openStep === step.step ? null : stepSelection(step));
   return (
     <div className="space-y-4">
@@ -99,7 +99,7 @@ function CheckBody({ check, openStep, selection, onSelect }: { check: PolicyChec
           <div>
             <ol aria-label="Steps at a glance" className="flex flex-wrap gap-1.5">
               {check.policy_check.map((s) => {
-                const o = OUTCOME[s.outcome] ?? OUTCOME.manual;
+                const o = OUTCOME[shownOutcome(s)] ?? OUTCOME.manual;
                 const Icon = o.icon;
                 return (
                   <li key={s.step}>
@@ -134,7 +134,7 @@ function StepItem({ step, open, onToggle, selectedKey, onSelect }: { step: Polic
       <button type="button" onClick={onToggle} aria-expanded={open} aria-controls={detailsId}
         className="flex w-full items-start gap-3 px-3 py-2.5 text-left text-sm hover:bg-slate-50">
         <span className="mt-0.5 w-6 shrink-0 text-right font-semibold tabular-nums text-slate-600">{step.step}.</span>
-        <OutcomeLabel outcome={step.outcome} className="mt-0.5 w-20 justify-center" />
+        <OutcomeLabel outcome={shownOutcome(step)} className="mt-0.5 w-20 justify-center" />
         <span className="min-w-0 flex-1">
           <span className="block font-medium text-slate-900">{step.question_or_action}</span>
           <span className="block text-slate-700">{step.answer}</span>

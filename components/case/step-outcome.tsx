@@ -1,4 +1,4 @@
-import type { StepOutcome } from "@/lib/portal/types";
+import type { PolicyCheckStep, StepOutcome } from "@/lib/portal/types";
 import { CheckIcon, CrossIcon, HandIcon, QuestionIcon } from "@/components/ui/icons";
 
 export const OUTCOME: Record<StepOutcome, { label: string; icon: typeof CheckIcon; chip: string; text: string }> = {
@@ -7,6 +7,10 @@ export const OUTCOME: Record<StepOutcome, { label: string; icon: typeof CheckIco
   missing: { label: "Missing", icon: QuestionIcon, chip: "bg-amber-100 text-amber-950 ring-amber-300", text: "text-amber-900" },
   manual: { label: "Manual", icon: HandIcon, chip: "bg-violet-100 text-violet-900 ring-violet-300", text: "text-violet-900" },
 };
+
+/** How a step reads to a reviewer: an unmet alternative (outcome missing for its group) is not met itself, and is
+ * nothing to ask for; its reason says which alternative may still meet the requirement. */
+export const shownOutcome = (step: Pick<PolicyCheckStep, "outcome" | "unmet_alternative">): StepOutcome => (step.unmet_alternative ? "not_met" : step.outcome);
 
 /** A step's outcome as an icon and a word (never colour alone). */
 export function OutcomeLabel({ outcome, className = "" }: { outcome: StepOutcome; className?: string }) {

@@ -4,6 +4,7 @@ import { signInRequest } from "../support/session";
 import { makePdf, PA_FORM_PAGE } from "../support/fixtures";
 import { startDocServer, send } from "../support/doc-server";
 import { apiClient } from "../support/api";
+import { logIn } from "../support/portal";
 
 // A payer policy written here (no corpus): one indication, ALL of three criteria.
 const policyText = (minAge: number) => [
@@ -123,4 +124,44 @@ test("policy check errors: 422 without an applicable policy, 409 before intake, 
     await held.close();
   }
   expect((await request.post("/api/v1/prior_auths/5e0f1b2a-3c4d-4e5f-8a9b-0c1d2e3f4a5b/determination", { headers: api.headers })).status()).toBe(404);
+});
+
+test("a ONE-of requirement: the alternative that is not met is shown as such and never asked for; the open ones are asked for as alternatives", async ({ request, page }) => {
+  const ws = await createTestWorkspace("Alternatives");
+  const api = apiClient(request, ws.apiKey);
+  const created = await (await api.create({ case_id: "det-alternatives", document_url: docs.url("/form.pdf"), synchronous_request: true })).json();
+  expect(created.status).toBe("Succeeded");
+  const path = `/api/v1/prior_auths/${created.id}`;
+  // The patient (born 2012) is not 65; neither finding is in the form: the group stays open on its two other branches.
+  const criteriaDocument = {
+    title: "Acme alternatives policy",
+    drug_names: ["Epidiolex (cannabidiol oral solution)"],
+    sections: [{
+      id: "lgs", title: "Lennox-Gastaut Syndrome", kind: "initial",
+      criteria: { text: "ONE of the following", any: [
+        { id: "older", text: "Patient is 65 years of age or older", check: { kind: "age", min: 65 } },
+        { id: "atonic", text: "Documented atonic seizures", check: { kind: "documentation", what: "atonic seizures", terms: ["atonic seizures"] } },
+        { id: "eeg", text: "EEG with slow spike-and-wave discharges", check: { kind: "documentation", what: "an EEG with slow spike-and-wave discharges", terms: ["slow spike-and-wave"] } },
+      ] },
+    }],
+  };
+  const check = await request.post(`${path}/policy_check`, { headers: api.headers, data: { policy_payload: JSON.stringify(criteriaDocument) } });
+  expect(check.status(), await check.text()).toBe(200);
+  const steps = (await check.json()).policy_check as { step: number; outcome: string; unmet_alternative?: boolean; reason: string }[];
+  expect(steps.map((s) => [s.step, s.outcome, s.unmet_alternative ?? false])).toEqual([[1, "missing", true], [2, "missing", false], [3, "missing", false]]);
+  expect(steps[0].reason).toContain("can still meet");
+
+  const determination = (await (await request.post(`${path}/determination`, { headers: api.headers })).json()).determination;
+  expect(determination.status).toBe("request_for_information");
+  expect(determination.missing_information).toHaveLength(1);
+  expect(determination.missing_information[0]).toMatch(/^Either: .*atonic seizures.*; or: .*slow spike-and-wave/);
+  expect(determination.recommendation).not.toMatch(/65|age/i);
+
+  // The reviewer sees step 1 as not met (not as something missing), steps 2 and 3 as missing.
+  await logIn(page, ws.adminEmail, ws.adminPassword);
+  await page.goto(`/cases/${created.id}`);
+  const glance = page.getByRole("region", { name: "Policy check" }).getByRole("list", { name: "Steps at a glance" });
+  await expect(glance.getByRole("button", { name: "Step 1: Not met" })).toBeVisible();
+  await expect(glance.getByRole("button", { name: "Step 2: Missing" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Determination" })).toContainText("Either:");
 });

@@ -87,6 +87,7 @@ export async function evaluateAndStore(opts: { workspaceId: string; actor: Actor
     evidence: s.evidence.map((e) => ({ document_id: e.documentId, page: e.page, start: e.start, end: e.end, quote: e.quote, claim_id: e.claimId })),
     ...(s.missingInformation ? { missing_information: s.missingInformation } : {}),
     ...(s.notNeeded ? { not_needed: true } : {}),
+    ...(s.closedAlternative ? { unmet_alternative: true } : {}),
   }));
   const policyMeta = { id: policy.policyId, version: policy.version, title: policy.parsed.title, source: policy.source, section: result.section?.title ?? null };
   const rollup = { overall: result.summary.overall, failed_steps: result.summary.failedSteps, missing_steps: result.summary.missingSteps };

@@ -120,6 +120,8 @@ export interface PolicyCheckStep {
   policy_quote: { page: number; text: string } | null;
   evidence: StepEvidence[];
   missing_information?: string;
+  not_needed?: boolean;
+  unmet_alternative?: boolean;
 }
 
 export interface PolicyCheck {

@@ -26,6 +26,8 @@ export const ZPolicyCheckStep = z.object({
   missing_information: z.string().optional(),
   /** An alternative of an ANY group that another alternative already satisfied. */
   not_needed: z.boolean().optional(),
+  /** An alternative of a ONE-of group that is not met while another may still meet the group (outcome stays missing). */
+  unmet_alternative: z.boolean().optional(),
   policy_quote: z.object({ page: z.number().int(), text: z.string() }).nullable(),
   evidence: z.array(
     z.object({
