@@ -128,3 +128,22 @@ describe("findLabs", () => {
     expect(read(findLabs(pageLines(page)).labs)).toEqual([["Potassium", "3.9", "mmol/L"]]);
   });
 });
+
+describe("findLabs: a note's 'Labs:' line", () => {
+  it("reads each listed result with its unit and the date the lead states, and no vital sign", () => {
+    const text = "Recent labs (9/14/24): Hgb 10.1 g/dL, WBC 11.2, Plt 512K; ESR 48 mm/hr, Temp 38.1, fecal calprotectin of 420 ug/g";
+    const page = { page: 1, text: `Progress note\n${text}` };
+    const labs = findLabs(pageLines(page), { referenceYear: 2024 }).labs;
+    expect(labs.map((l) => [l.name, l.value, l.unit, l.date])).toEqual([
+      ["Hgb", "10.1", "g/dL", "2024-09-14"],
+      ["WBC", "11.2", null, "2024-09-14"],
+      ["Plt", "512", "K", "2024-09-14"],
+      ["ESR", "48", "mm/hr", "2024-09-14"],
+      ["fecal calprotectin", "420", "ug/g", "2024-09-14"],
+    ]);
+    for (const l of labs) {
+      expect(page.text.slice(l.nameSpans[0].start, l.nameSpans[0].end)).toBe(l.name);
+      expect(page.text.slice(l.valueSpan.start, l.valueSpan.end).startsWith(l.value)).toBe(true);
+    }
+  });
+});

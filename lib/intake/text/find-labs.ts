@@ -3,6 +3,7 @@
 // goes on over page breaks: its header is printed once, so the rows of the next page are read under it.
 import { findDates, type DateOptions } from "./dates";
 import { isDosing, isSchedule, isVital, KNOWN_UNIT, nameContinuation, RANGE, RANGE_WITH_UNIT, VALUE, WORD_VALUE } from "./lab-rows";
+import { inlineLabs } from "./inline-labs";
 import type { Cell, Line } from "./page-lines";
 
 type Span = { start: number; end: number };
@@ -92,6 +93,11 @@ export function findLabs(lines: Line[], opts: DateOptions = {}, carried: LabTabl
       if (isVital(hit.name) || isSchedule(hit.name)) continue;
       labs.push(hit);
       lastRow = i;
+      continue;
+    }
+    const listed = inlineLabs(line, date, opts);
+    if (listed.length) {
+      labs.push(...listed);
       continue;
     }
     const colon = colonLab(line, labPage, date);
