@@ -52,6 +52,10 @@ export function cite(ctx: CaseContext, evidence: readonly StepEvidence[]): strin
   return `${documentName(ctx, e.documentId)}${e.page ? ` p. ${e.page}` : ""}: “${e.quote}”`;
 }
 
+/** A criterion's text inside a sentence: its first letter lower-cased, unless the first word is an abbreviation
+ * or a name written with capitals inside it ("B-ALL in remission", "MRD", "HbA1c"). */
+export const inSentence = (text: string) => (/^[A-Z][A-Za-z]*[A-Z0-9-]/.test(text) ? text : `${text.charAt(0).toLowerCase()}${text.slice(1)}`);
+
 export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 export function listWords(items: readonly string[], joiner = "and"): string {

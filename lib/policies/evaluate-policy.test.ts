@@ -143,7 +143,10 @@ describe("each check kind on passing, failing and missing evidence", () => {
       evidence: [{ documentId: "note", page: 1, start: 0, end: 57, quote: "CT chest: new lesions consistent with metastatic disease." }],
     });
     expect(run(doc, { documents: [note("No evidence of metastatic disease at this time.")] })).toMatchObject({ outcome: "not_met" });
-    expect(run(doc, { documents: [note("Patient is well.")] })).toMatchObject({ outcome: "missing", missingInformation: expect.stringContaining("metastatic") });
+    expect(run(doc, { documents: [note("Patient is well.")] })).toMatchObject({ outcome: "missing", missingInformation: "Documentation that disease is metastatic" });
+    // An abbreviation keeps its capitals inside the sentence.
+    const mrd: Check = { kind: "documentation", what: "B-ALL in remission but positive for minimal residual disease (MRD+)", terms: ["MRD+"] };
+    expect(run(mrd, { documents: [note("Patient is well.")] }).missingInformation).toBe("Documentation that B-ALL in remission but positive for minimal residual disease (MRD+)");
   });
 
   it("documentation of a disease state: only about the disease, still with negation and hedges", () => {

@@ -1,7 +1,7 @@
 // Documentation of a finding: one sentence of the case's documents that states it ("recurrence", "metastatic"), not
 // under a negation or a hedge. Only negated mentions: the finding is contradicted. Nothing: it is missing.
 import { citeHit, hitEvidence, searchDocuments, stemPattern, type TextHit } from "../case-search";
-import { manualAnswer, type CaseContext, type CheckAnswer, type CheckOf } from "../case-context";
+import { inSentence, manualAnswer, type CaseContext, type CheckAnswer, type CheckOf } from "../case-context";
 import { diseaseWords, statesDiseaseState, STATE_WORDS } from "./disease-context";
 
 /** Words that mean the same finding in notes ("relapsed" is written "recurrence", "metastatic" as "mets"). */
@@ -48,7 +48,7 @@ export function answerDocumentation(check: CheckOf<"documentation">, ctx: CaseCo
     return {
       outcome: "missing",
       answer: `Only as a possibility: ${citeHit(hedged)}.`,
-      reason: `The documents raise it only as suspected; the policy requires that ${check.what.charAt(0).toLowerCase()}${check.what.slice(1)}.`,
+      reason: `The documents raise it only as suspected; the policy requires that ${inSentence(check.what)}.`,
       evidence: [hitEvidence(hedged)],
       missingInformation: `Documentation confirming: ${check.what}`,
     };
@@ -62,6 +62,6 @@ export function answerDocumentation(check: CheckOf<"documentation">, ctx: CaseCo
     answer: `No document of the case states it (searched for ${terms.map((t) => `“${t}”`).join(", ")}${check.minCount ? `, at least ${check.minCount}` : ""}).`,
     reason: `Documentation is missing: ${check.what}.`,
     evidence: [],
-    missingInformation: `Documentation that ${check.what.charAt(0).toLowerCase()}${check.what.slice(1)}`,
+    missingInformation: `Documentation that ${inSentence(check.what)}`,
   };
 }
