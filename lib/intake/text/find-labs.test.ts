@@ -147,3 +147,10 @@ describe("findLabs: a note's 'Labs:' line", () => {
     }
   });
 });
+
+describe("findLabs: names in text without positions", () => {
+  it("joins only a part that opens with '(' or closes the name's parenthesis, never the sentence after a table", () => {
+    const text = ["Lab Results", "Test | Result | Range", "Iron Binding Capacity | 410 ug/dL | 250 - 450", "(TIBC)", "Lipase | 40 U/L | 13 - 60", "Drawn fasting."].join("\n");
+    expect(findLabs(pageLines({ text })).labs.map((l) => l.name)).toEqual(["Iron Binding Capacity (TIBC)", "Lipase"]);
+  });
+});

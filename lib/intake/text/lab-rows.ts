@@ -53,6 +53,7 @@ export function nameContinuation(name: string, nameCell: Cell, next: Line | unde
   if (nameCell.x0 === null && rest.length > 0 && !/^\(/.test(text)) return null;
   const opensInside = (name.match(/\(/g)?.length ?? 0) > (name.match(/\)/g)?.length ?? 0);
   if (/^\(|^[a-z]/.test(text) || opensInside) return first;
-  if (/\)\s*$/.test(name) || isHeading(text)) return null;
+  // Otherwise only a line in the name column (positions known) that is no sentence and no heading.
+  if (nameCell.x0 === null || first.x0 === null || /[.!?]$/.test(text) || /\)\s*$/.test(name) || isHeading(text)) return null;
   return first;
 }
