@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { describeCheck } from "@/lib/portal/describe-check";
 import type { Check, CriteriaNode, Quote } from "./types";
 
 const CHECK_LABELS: Record<string, string> = {
@@ -9,14 +10,6 @@ const CHECK_LABELS: Record<string, string> = {
   quantity_limit: "Quantity limit", dose_limit: "Dose limit", duration_limit: "Duration limit", documentation: "Documentation",
   combination_therapy: "Combination therapy", concurrent_therapy_exclusion: "Concurrent therapy", continuation: "Continuation", manual: "Manual review",
 };
-
-function describeCheck(check: Check): string {
-  const { kind, ...params } = check;
-  const shown = Object.entries(params)
-    .filter(([, v]) => v !== undefined && v !== null && !(Array.isArray(v) && v.length === 0))
-    .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(", ") : typeof v === "object" ? JSON.stringify(v) : String(v)}`);
-  return shown.length ? shown.join(" · ") : kind === "manual" ? "a clinician judges it" : "";
-}
 
 interface TreeProps {
   node: CriteriaNode;
