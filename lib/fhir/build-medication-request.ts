@@ -13,6 +13,15 @@ export interface MedicationRequestContext {
   summary: string;
 }
 
+const squash = (s: string) => s.toLowerCase().replace(/\s+/g, "");
+
+/** The medication as a person reads it: its name, with the strength and form a form gave apart when the name lacks them. */
+export function medicationText(mr: Pick<IntakeMedicationRequest, "name" | "strength" | "dosageForm">): string {
+  const name = mr.name.trim();
+  const extras = [mr.strength, mr.dosageForm].filter((x): x is string => Boolean(x?.trim()) && !squash(name).includes(squash(x as string)));
+  return [name, ...extras.map((x) => x.trim())].join(" ");
+}
+
 /** A plain factual summary, used when no generated summary is given. */
 export function defaultMedicationSummary(mr: IntakeMedicationRequest): string {
   const parts = [
@@ -46,8 +55,8 @@ export function buildMedicationRequest(
     status: "active",
     intent: "order",
     medicationCodeableConcept: {
-      display: mr.name,
-      text: mr.name,
+      display: medicationText(mr),
+      text: medicationText(mr),
       coding: medicationCodings(mr).map((c) => ({ system: c.system, code: c.code, display: c.display ?? "" })),
     },
     dosageInstruction: [
@@ -91,7 +100,7 @@ export function buildMedicationRequestResource(
     intent: "order",
     medicationCodeableConcept: {
       coding: medicationCodings(mr).map((c) => ({ system: c.system, code: c.code, display: nonBlank(c.display) })),
-      text: nonBlank(mr.name),
+      text: nonBlank(medicationText(mr)),
     },
     subject: ctx.subject,
     requester: ctx.requester,
