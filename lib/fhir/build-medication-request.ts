@@ -1,7 +1,8 @@
 // MedicationRequest: the SPEC 2.3 shape (dose value and unit as strings, a `display` on the medication) and the
 // strict R4 resource (dose value a decimal, subject, requester, dispense request). The NDC coding comes first;
 // RxNorm and other codings follow as they came, never relabelled as NDC.
-import type { Condition, MedicationRequest, Patient, Practitioner, Reference } from "@medplum/fhirtypes";
+import type { Condition, MedicationRequest, MedicationRequestDispenseRequest, Patient, Practitioner, Reference } from "@medplum/fhirtypes";
+import { medicationText } from "@/lib/intake/medication-text";
 import type { IntakeMedicationRequest } from "@/lib/intake/types";
 import type { SpecMedicationRequest, SpecMedicationRequestExtension } from "@/lib/fhir/intake-fhir-types";
 import { AI_SUMMARY, extensionUrl, NDC_SYSTEM, TOTAL_UNITS_REQUESTED, UCUM_SYSTEM } from "@/lib/fhir/fhir-systems";
@@ -11,15 +12,6 @@ export interface MedicationRequestContext {
   extensionBase: string;
   /** The `ai-summary` text. */
   summary: string;
-}
-
-const squash = (s: string) => s.toLowerCase().replace(/\s+/g, "");
-
-/** The medication as a person reads it: its name, with the strength and form a form gave apart when the name lacks them. */
-export function medicationText(mr: Pick<IntakeMedicationRequest, "name" | "strength" | "dosageForm">): string {
-  const name = mr.name.trim();
-  const extras = [mr.strength, mr.dosageForm].filter((x): x is string => Boolean(x?.trim()) && !squash(name).includes(squash(x as string)));
-  return [name, ...extras.map((x) => x.trim())].join(" ");
 }
 
 /** A plain factual summary, used when no generated summary is given. */
@@ -44,6 +36,7 @@ export function buildMedicationRequest(
   ctx: MedicationRequestContext,
 ): SpecMedicationRequest {
   const extension: SpecMedicationRequestExtension[] = [];
+  const dispense = dispenseRequestOf(mr);
   const quantity = finite(mr.quantity);
   if (quantity !== undefined) {
     extension.push({ url: extensionUrl(ctx.extensionBase, TOTAL_UNITS_REQUESTED), valueDecimal: quantity });
@@ -68,7 +61,22 @@ export function buildMedicationRequest(
     ],
     reasonCode: mr.reasons.map((text) => ({ text })),
     extension,
+    ...(dispense ? { dispenseRequest: dispense } : {}),
   };
+}
+
+/** What the form asks to dispense: the quantity with its own unit ("16 injections") and the days supply. */
+function dispenseRequestOf(mr: IntakeMedicationRequest): MedicationRequestDispenseRequest | undefined {
+  const quantity = finite(mr.quantity);
+  const daysSupply = finite(mr.daysSupply);
+  const refills = mr.refills !== null && Number.isInteger(mr.refills) && mr.refills >= 0 ? mr.refills : undefined;
+  return pruneEmpty<{ dispense?: MedicationRequestDispenseRequest }>({
+    dispense: {
+      numberOfRepeatsAllowed: refills,
+      quantity: quantity !== undefined ? { value: quantity, unit: nonBlank(mr.quantityUnit) } : undefined,
+      expectedSupplyDuration: daysSupply !== undefined ? { value: daysSupply, unit: "days", system: UCUM_SYSTEM, code: "d" } : undefined,
+    },
+  }).dispense;
 }
 
 /** Strict R4 MedicationRequest, with its subject, and requester and reason references when known. */
@@ -84,8 +92,6 @@ export function buildMedicationRequestResource(
   const quantity = finite(mr.quantity);
   const doseValue = parseDecimal(mr.doseValue);
   const doseUnit = nonBlank(mr.doseUnit);
-  const daysSupply = finite(mr.daysSupply);
-  const refills = mr.refills !== null && Number.isInteger(mr.refills) && mr.refills >= 0 ? mr.refills : undefined;
   const summary = nonBlank(ctx.summary);
   return pruneEmpty<MedicationRequest>({
     resourceType: "MedicationRequest",
@@ -114,12 +120,7 @@ export function buildMedicationRequestResource(
         doseAndRate: doseValue !== undefined ? [{ doseQuantity: { value: doseValue, unit: doseUnit } }] : undefined,
       },
     ],
-    dispenseRequest: {
-      numberOfRepeatsAllowed: refills,
-      quantity: quantity !== undefined ? { value: quantity, unit: nonBlank(mr.quantityUnit) } : undefined,
-      expectedSupplyDuration:
-        daysSupply !== undefined ? { value: daysSupply, unit: "days", system: UCUM_SYSTEM, code: "d" } : undefined,
-    },
+    dispenseRequest: dispenseRequestOf(mr),
   });
 }
 

@@ -2,6 +2,7 @@
 // gender is a single letter, doseQuantity.value is a string, medicationCodeableConcept has a `display`, and unknown
 // strings are empty strings (the spec's own convention for `given` and `country`). The strict R4 form of the same
 // facts is the Bundle of build-intake-bundle.ts.
+import type { MedicationRequestDispenseRequest } from "@medplum/fhirtypes";
 import type { IntakeDiagnosis, IntakeMedicationRequest } from "@/lib/intake/types";
 
 export interface SpecCoding {
@@ -72,6 +73,8 @@ export interface SpecMedicationRequest {
   }[];
   reasonCode: { text: string }[];
   extension: SpecMedicationRequestExtension[];
+  /** Beyond the spec's fields, standard R4: the quantity with its unit and the days supply, when the request gives them. */
+  dispenseRequest?: MedicationRequestDispenseRequest;
 }
 
 /** SPEC.md 2.3: the object returned under `fhir`. */

@@ -1,6 +1,7 @@
 // Short factual summaries of a diagnosis and of a medication request, written only from the extracted facts (no
 // model, no outside knowledge), so the same facts always give the same words. They fill the `ai-summary` extensions.
 import { formatNdc11 } from "./codes/ndc";
+import { medicationText } from "./medication-text";
 import type { IntakeDiagnosis, IntakeFacts, IntakeMedicationRequest, PriorTreatment } from "./types";
 
 const OUTCOME_WORDS: Record<PriorTreatment["outcome"], string> = {
@@ -19,7 +20,6 @@ const MAX_LENGTH = 320;
 const clip = (text: string) => (text.length <= MAX_LENGTH ? text : `${text.slice(0, MAX_LENGTH - 1).replace(/[\s,;:]+\S*$/, "")}…`);
 
 const clean = (s: string | null | undefined) => (s ?? "").replace(/\s+/g, " ").trim();
-const contains = (haystack: string, needle: string) => haystack.toLowerCase().includes(needle.toLowerCase());
 
 /** "2023-01-15" stays; "2023-01" stays; anything else is dropped. */
 const isoDate = (d: string | null) => (d && /^\d{4}(?:-\d{2}){0,2}$/.test(d) ? d : null);
@@ -65,10 +65,7 @@ export function intakeSummaries(facts: IntakeFacts): {
       return clip(text);
     },
     medication(mr) {
-      let name = clean(mr.name) || "Medication";
-      if (mr.strength && !contains(name, clean(mr.strength))) name += ` ${clean(mr.strength)}`;
-      if (mr.dosageForm && !contains(name, clean(mr.dosageForm))) name += ` ${clean(mr.dosageForm)}`;
-      const parts = [name];
+      const parts = [medicationText(mr) || "Medication"];
       if (mr.ndc) parts.push(`NDC ${formatNdc11(mr.ndc)}`);
       const amount = mr.quantity !== null ? [mr.quantity, mr.quantityUnit].filter((v) => v !== null && v !== "").join(" ") : "";
       const supply = mr.daysSupply !== null ? `${mr.daysSupply} days` : "";

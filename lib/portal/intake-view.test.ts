@@ -16,6 +16,7 @@ const intake: IntakeResponse = {
       medicationCodeableConcept: { display: "Epidiolex 100 mg/mL", coding: [{ system: "http://hl7.org/fhir/sid/ndc", code: "70127010001" }] },
       dosageInstruction: [{ text: "Take 5 mL by mouth twice daily", route: { text: "oral" }, doseAndRate: [{ doseQuantity: { value: "5", unit: "mL" } }] }],
       extension: [{ url: "https://x/total-units-requested", valueDecimal: 300 }, { url: "https://x/ai-summary", valueString: "Epidiolex: quantity 300 mL; 30 days supply." }],
+      dispenseRequest: { quantity: { value: 300, unit: "mL" }, expectedSupplyDuration: { value: 30, unit: "days" } },
     }],
   },
   provenance: [ev("Patient/p", "name", "Jane Q Doe"), ev("Patient/p", "birthDate", "06/15/2012"), ev("Practitioner/pr", "npi", "1234567893"), ev("MedicationRequest/m", null, "Epidiolex")],
@@ -40,6 +41,14 @@ describe("intakeView", () => {
     expect(view.medications[0].facts[0].evidence?.quote).toBe("Epidiolex");
     expect(view.medications[0].facts.find((f) => f.label === "NDC")?.evidence).toBeNull();
     expect(view.warnings).toHaveLength(1);
+  });
+
+  it("gives a quantity its own unit, never the dose's", () => {
+    const mr = { ...intake.fhir.medication_requests[0], id: "n", dosageInstruction: [{ text: "160 mg on day 1", doseAndRate: [{ doseQuantity: { value: "160", unit: "mg" } }] }] };
+    const units = (dispenseRequest: object | undefined) =>
+      intakeView({ ...intake, fhir: { ...intake.fhir, medication_requests: [{ ...mr, dispenseRequest }] } }).medications[0].facts.find((f) => f.label === "Quantity")?.value;
+    expect(units({ quantity: { value: 300, unit: "injections" } })).toBe("300 injections");
+    expect(units(undefined)).toBe("300");
   });
 
   it("copes with an empty intake", () => {

@@ -102,10 +102,9 @@ function medicationView(m: FhirMedicationRequest, prov: ProvenanceEntry[]) {
   const dosage = m.dosageInstruction?.[0];
   const dose = dosage?.doseAndRate?.[0]?.doseQuantity;
   const units = m.extension?.find((e) => e.url.endsWith("total-units-requested"))?.valueDecimal ?? m.dispenseRequest?.quantity?.value;
-  const unit = m.dispenseRequest?.quantity?.unit ?? (dose?.unit || "");
-  // The spec shape has no days-supply field: the R4 dispense request has it, the generated summary says it.
-  const summary = m.extension?.find((e) => e.url.endsWith("ai-summary"))?.valueString ?? "";
-  const days = m.dispenseRequest?.expectedSupplyDuration?.value ?? Number(/(\d+)[- ]days?\s+supply/i.exec(summary)?.[1] ?? NaN);
+  // The quantity's own unit ("16 injections"); never the dose's, which may differ ("160 mg").
+  const unit = m.dispenseRequest?.quantity?.unit ?? "";
+  const days = m.dispenseRequest?.expectedSupplyDuration?.value ?? NaN;
   return {
     id: m.id,
     facts: present([
