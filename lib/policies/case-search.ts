@@ -3,6 +3,7 @@
 // metastatic disease") or a hedge ("concerning for", "C/f", "suspected") is marked so, never taken as a finding.
 import type { SourceDocument } from "@/lib/intake/types";
 import type { StepEvidence } from "./types";
+import { escapeRegExp } from "@/lib/escape-reg-exp";
 
 export interface TextHit {
   documentId: string;
@@ -38,13 +39,12 @@ function sentences(text: string): { start: number; end: number }[] {
   return out;
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** A word's search stem: long words match their family ("metastatic" ~ "metastases", "progressive" ~ "progression"). */
 export function stemPattern(word: string): string {
   const w = word.toLowerCase();
-  if (w.length <= 5 || /\d/.test(w)) return `${escape(w)}`;
-  return `${escape(w.slice(0, Math.max(5, Math.ceil(w.length * 0.7))))}[a-z]*`;
+  if (w.length <= 5 || /\d/.test(w)) return `${escapeRegExp(w)}`;
+  return `${escapeRegExp(w.slice(0, Math.max(5, Math.ceil(w.length * 0.7))))}[a-z]*`;
 }
 
 /** A pattern for a phrase: all of its words, in any order, in one sentence (checked by the caller). */
@@ -82,7 +82,7 @@ function hitFor(doc: SourceDocument, page: { page: number; text: string }, span:
  */
 export function searchDocuments(documents: readonly SourceDocument[], query: { phrases?: string[]; pattern?: RegExp; exact?: boolean }): TextHit[] {
   const hits: TextHit[] = [];
-  const phrasePatterns = (query.phrases ?? []).map((p) => phraseWords(p).map((w) => new RegExp(`(?<![a-z0-9])${query.exact ? escape(w) : stemPattern(w)}(?![a-z0-9])`, "i")));
+  const phrasePatterns = (query.phrases ?? []).map((p) => phraseWords(p).map((w) => new RegExp(`(?<![a-z0-9])${query.exact ? escapeRegExp(w) : stemPattern(w)}(?![a-z0-9])`, "i")));
   for (const doc of documents) {
     for (const page of doc.pages ?? []) {
       if (!page?.text) continue;

@@ -2,10 +2,10 @@
 // gaps with " | " (lib/documents/read-pdf.ts), so a search tolerates separators between words and returns the
 // page's own characters, separators included, never a rewording.
 import type { Quote } from "./types";
+import { escapeRegExp } from "@/lib/escape-reg-exp";
 
 export const normalizeWhitespace = (text: string) => text.replace(/\s+/g, " ").trim();
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Words of a text without column separators. */
 const wordsOf = (text: string) => text.split(/\s+/).filter((w) => w && w !== "|");
@@ -17,7 +17,7 @@ export function findVerbatim(pageText: string, text: string): string | null {
   if (!words.length) return null;
   const plain = words.join(" ");
   if (page.includes(plain)) return plain;
-  const pattern = words.map(escape).join("(?: \\| | )");
+  const pattern = words.map(escapeRegExp).join("(?: \\| | )");
   const match = new RegExp(pattern).exec(page) ?? new RegExp(pattern, "i").exec(page);
   return match ? match[0] : null;
 }

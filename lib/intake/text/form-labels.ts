@@ -1,6 +1,7 @@
 // The labels payer PA forms and clinical documents use for each field, as synonyms. Forms differ by payer; the
 // words do not differ much. A label names a field kind and, when the words say so, whose field it is (patient,
 // prescriber ...); generic labels ("Phone", "City", "Name") take their owner from the form's column or section.
+import { escapeRegExp } from "@/lib/escape-reg-exp";
 
 export type Role = "patient" | "prescriber" | "medication" | "diagnosis" | "trial" | "procedure";
 
@@ -134,7 +135,6 @@ export function labelDefs(text: string): LabelDef[] {
   return BY_KEY.get(labelKey(text)) ?? [];
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 function phrasePattern(phrase: string): string {
   return phrase
@@ -143,7 +143,7 @@ function phrasePattern(phrase: string): string {
       word
         .split(/([#'/.\-,()])/)
         .filter(Boolean)
-        .map((piece) => (piece === "'" ? "['’]?" : /^[#/.\-,()]$/.test(piece) ? `[${escape(piece)}]?` : escape(piece)))
+        .map((piece) => (piece === "'" ? "['’]?" : /^[#/.\-,()]$/.test(piece) ? `[${escapeRegExp(piece)}]?` : escapeRegExp(piece)))
         .join("[\\s]*"),
     )
     .join("[\\s\\-_/.]*");

@@ -3,6 +3,7 @@
 import { cite, toStepEvidence, type CaseContext, type CheckAnswer, type CheckOf } from "../case-context";
 import { citeHit, hitEvidence, searchDocuments } from "../case-search";
 import { referenceRange } from "./reference-range";
+import { escapeRegExp } from "@/lib/escape-reg-exp";
 
 const SYNONYMS: string[][] = [
   ["hba1c", "a1c", "hemoglobin a1c", "glycated hemoglobin", "glycosylated hemoglobin"],
@@ -96,7 +97,7 @@ function answerAgainstRange(
 function scoreInDocuments(check: CheckOf<"lab_threshold">, ctx: CaseContext): CheckAnswer | null {
   const name = check.analyte.replace(/\s+score$/i, "");
   if (!/\bscore\b/i.test(check.analyte) || check.relativeTo) return null;
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const escaped = escapeRegExp(name);
   const pattern = new RegExp(`\\b${escaped}\\b(?:\\s+(?:total\\s+)?score)?\\s*(?:was|is|of|:|=|\\|)?\\s*(\\d+(?:\\.\\d+)?)\\b`, "i");
   const hit = searchDocuments(ctx.documents, { pattern }).find((h) => !h.negated && !h.hedged && !h.question && pattern.test(h.quote));
   if (!hit) return null;

@@ -9,6 +9,7 @@ import type { PriorTreatment } from "@/lib/intake/types";
 import { hitEvidence, searchDocuments } from "../case-search";
 import { documentName, listWords, plural, toStepEvidence, type CaseContext, type CheckAnswer, type CheckOf } from "../case-context";
 import type { StepEvidence } from "../types";
+import { escapeRegExp } from "@/lib/escape-reg-exp";
 
 interface Trial {
   drug: string;
@@ -67,7 +68,7 @@ function mentionedTrials(ctx: CaseContext, req: TrialRequirement, known: Set<str
         if (known.has(key) || out.some((t) => t.key === key) || !drugMeetsRequirement(m.written, req)) continue;
         // A form's question naming drugs as examples ("failed a TKI (for example: dasatinib)?") states no trial.
         if (inQuestion(page.text, m.end)) continue;
-        const hits = searchDocuments([{ ...doc, pages: [page] }], { pattern: new RegExp(`(?<![a-z])${m.written.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![a-z])`, "i") }).filter(
+        const hits = searchDocuments([{ ...doc, pages: [page] }], { pattern: new RegExp(`(?<![a-z])${escapeRegExp(m.written)}(?![a-z])`, "i") }).filter(
           (h) => !h.negated && h.start <= m.start && h.end >= m.end,
         );
         const hit = hits[0];

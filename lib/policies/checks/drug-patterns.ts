@@ -1,7 +1,7 @@
 // Every name of a drug (generic and brands of the vocabulary, or the name as the policy wrote it) as one pattern.
 import { findDrugEntry } from "@/lib/claims/drug-classes";
+import { escapeRegExp } from "@/lib/escape-reg-exp";
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 export function drugNamesOf(drug: string): string[] {
   const entry = findDrugEntry(drug);
@@ -11,5 +11,5 @@ export function drugNamesOf(drug: string): string[] {
 
 export function drugPattern(drugs: readonly string[]): RegExp {
   const names = [...new Set(drugs.flatMap(drugNamesOf))].sort((a, b) => b.length - a.length);
-  return new RegExp(`(?<![A-Za-z0-9])(?:${names.map((n) => escape(n).replace(/\s+/g, "\\s+")).join("|")})(?![A-Za-z0-9])`, "i");
+  return new RegExp(`(?<![A-Za-z0-9])(?:${names.map((n) => escapeRegExp(n).replace(/\s+/g, "\\s+")).join("|")})(?![A-Za-z0-9])`, "i");
 }
