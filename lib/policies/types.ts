@@ -19,7 +19,13 @@ export type Check =
    * Prior drugs: any of `drugs`, or members of `drugClasses` (vocabulary ids, lib/claims/drug-classes.ts, plus the
    * policy's `examples`); `count` distinct drugs; both empty = any prior therapy ("second-line").
    */
-  | { kind: "step_therapy"; drugs: string[]; drugClasses: string[]; examples?: string[]; count: number; minDurationDays?: number; outcomes: TrialOutcome[]; excludeRequested?: boolean }
+  | {
+      kind: "step_therapy"; drugs: string[]; drugClasses: string[]; examples?: string[]; count: number; minDurationDays?: number; outcomes: TrialOutcome[]; excludeRequested?: boolean;
+      /** A look-back: the trial (a dated fill or course) must fall within this many days before the request ("within the last 90 days"). */
+      withinDays?: number;
+      /** A fill must cover at least this many days of supply ("a paid claim for a 30-day supply"). */
+      minSupplyDays?: number;
+    }
   /** `relativeTo`: the value is a multiple of the reporting laboratory's limit ("above the upper limit of normal" = > 1). */
   | { kind: "lab_threshold"; analyte: string; comparator: "<" | "<=" | ">" | ">=" | "="; value: number; unit?: string; relativeTo?: "upper_limit_of_normal" | "lower_limit_of_normal" }
   /** Limits per period (`perDays`; none = per day for doses, per fill for quantities). */
@@ -40,7 +46,8 @@ export interface PolicyNote {
   quote: Quote;
 }
 
-export type CriterionNode = { kind: "criterion"; id: string; text: string; quote: Quote; check: Check; notes?: PolicyNote[] };
+/** `rule`: the id of the reading rule that classified the check (shown with the step, so a reader can trace it). */
+export type CriterionNode = { kind: "criterion"; id: string; text: string; quote: Quote; check: Check; notes?: PolicyNote[]; rule?: string };
 export type GroupNode = { kind: "group"; id: string; logic: "all" | "any"; minCount?: number; text: string | null; quote: Quote | null; children: CriteriaNode[] };
 export type CriteriaNode = GroupNode | CriterionNode;
 
