@@ -6,6 +6,7 @@ import { prisma } from "@/lib/db/prisma";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import type { Actor } from "@/lib/api/with-workspace";
 import { sha256Of } from "@/lib/digest";
+import { engineVersion } from "@/lib/engine-versions";
 import { loadCaseMaterial } from "@/lib/prior-auths/load-case-material";
 import { canTransition } from "@/lib/prior-auths/states";
 import { evaluateAndStore, POLICY_ENGINE_VERSION, resolvePolicy, type ResolvedPolicy } from "@/lib/policies/run-policy-check";
@@ -15,7 +16,7 @@ import { formatTimestamp } from "@/lib/time";
 import { emitWebhookEvent } from "@/lib/webhooks/emit-webhook-event";
 import { decide } from "./decide";
 
-export const DETERMINATION_ENGINE_VERSION = `determination-1.0.0+${POLICY_ENGINE_VERSION}`;
+export const DETERMINATION_ENGINE_VERSION = `${engineVersion("determination")}+${POLICY_ENGINE_VERSION}`;
 
 type Material = Awaited<ReturnType<typeof loadCaseMaterial>>;
 

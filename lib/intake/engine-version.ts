@@ -1,2 +1,4 @@
-/** Recorded with every stored intake, so a result can be traced to the extraction code that produced it. */
-export const INTAKE_ENGINE_VERSION = "intake-1.0.0";
+import { engineVersion } from "@/lib/engine-versions";
+
+/** Recorded with every stored intake: a content hash of the extraction code and data that produced it. */
+export const INTAKE_ENGINE_VERSION = engineVersion("intake");

@@ -6,6 +6,7 @@ import { badRequest, unprocessable } from "@/lib/api/errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import type { Actor } from "@/lib/api/with-workspace";
 import { sha256Of } from "@/lib/digest";
+import { engineVersion } from "@/lib/engine-versions";
 import { fetchDocument } from "@/lib/documents/fetch-document";
 import { readDocumentContent } from "@/lib/documents/read-document-content";
 import { DocumentFetchError } from "@/lib/net/safe-fetch";
@@ -20,7 +21,7 @@ import { policyFromPayload } from "./policy-payload";
 import { selectPolicyOrThrow } from "./select-policy";
 import type { ParsedPolicy } from "./types";
 
-export const POLICY_ENGINE_VERSION = "policy-1.0.0";
+export const POLICY_ENGINE_VERSION = engineVersion("policy");
 
 export interface ResolvedPolicy {
   parsed: ParsedPolicy;
