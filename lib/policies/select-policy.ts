@@ -1,7 +1,7 @@
 import { prisma } from "@/lib/db/prisma";
 import { unprocessable } from "@/lib/api/errors";
 import type { IntakeFacts } from "@/lib/intake/types";
-import { drugNamesMatch } from "./drug-names";
+import { drugsMatchBinding } from "./library/drug-binding-matches";
 
 export interface PolicyCandidate {
   policyId: string;
@@ -30,7 +30,7 @@ export function caseItems(facts: IntakeFacts): CaseItems {
 
 /**
  * The policy that applies: by NDC or CPT/HCPCS code first; else by drug name (brand or generic) against the drugs
- * the policy covers. Among several, the most specific (fewest covered items), then the newest. Pure.
+ * the policy (or document section) is bound to, then a policy bound to the drug's class; never another drug's. Among several, the most specific (fewest covered items), then the newest. Pure.
  */
 export function choosePolicy(candidates: PolicyCandidate[], items: CaseItems): { chosen: PolicyCandidate | null; matchedBy: "code" | "drug_name" | null } {
   const specificity = (p: PolicyCandidate) => p.ndcCodes.length + p.cptCodes.length + p.drugNames.length;
@@ -38,8 +38,12 @@ export function choosePolicy(candidates: PolicyCandidate[], items: CaseItems): {
     [...list].sort((a, b) => specificity(a) - specificity(b) || b.updatedAt.getTime() - a.updatedAt.getTime() || a.policyId.localeCompare(b.policyId))[0] ?? null;
   const byCode = candidates.filter((p) => items.ndcs.some((n) => p.ndcCodes.includes(n)) || items.cpts.some((c) => p.cptCodes.includes(c)));
   if (byCode.length) return { chosen: best(byCode), matchedBy: "code" };
-  const byName = candidates.filter((p) => items.drugNames.some((name) => p.drugNames.some((covered) => drugNamesMatch(name, covered))));
-  if (byName.length) return { chosen: best(byName), matchedBy: "drug_name" };
+  // The same drug (brand or generic through the vocabulary) before a policy of the drug's class.
+  const matches = candidates.map((p) => ({ p, match: drugsMatchBinding(items.drugNames, p.drugNames) }));
+  for (const kind of ["name", "class"] as const) {
+    const byName = matches.filter((m) => m.match === kind).map((m) => m.p);
+    if (byName.length) return { chosen: best(byName), matchedBy: "drug_name" };
+  }
   return { chosen: null, matchedBy: null };
 }
 

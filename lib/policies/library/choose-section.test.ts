@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { chooseSection, type CaseDrugs } from "./choose-section";
+import { drugMatchesBindingName } from "./drug-binding-matches";
+
+// A document of several sections, as a criteria table or a formulary reads: each bound to its own drugs.
+const section = (label: string, names: string[], ndcs: string[] = []) => ({ label, drugs: { names, ndcs, cpts: [] } });
+const DOCUMENT = [
+  section("ADALIMUMAB", ["Humira", "adalimumab"], ["00074-4339-02"]),
+  section("ETANERCEPT", ["etanercept", "Enbrel"]),
+  section("sitagliptin JANUVIA", ["sitagliptin JANUVIA"]),
+  section("Insulin glargine", ["insulin glargine"]),
+  section("TNF blockers, other", ["TNF blockers"]),
+  section("Epidiolex", ["Epidiolex (cannabidiol oral solution)"], ["70127010001"]),
+];
+
+const cases: [string, CaseDrugs, string | null, string | null][] = [
+  // what the case asks for | drugs | section label chosen | matched by
+  ["NDC of one section", { ndcs: ["00074433902"], drugNames: ["Enbrel"] }, "ADALIMUMAB", "ndc"],
+  ["NDC in 5-3-2 form", { ndcs: ["70127-100-01"], drugNames: [] }, "Epidiolex", "ndc"],
+  ["brand name to a generic-bound section", { ndcs: [], drugNames: ["Enbrel 50 mg/mL SureClick"] }, "ETANERCEPT", "name"],
+  ["generic to a brand-and-generic label", { ndcs: [], drugNames: ["Sitagliptin 100 mg tablet"] }, "sitagliptin JANUVIA", "name"],
+  ["brand to the same label", { ndcs: [], drugNames: ["Januvia"] }, "sitagliptin JANUVIA", "name"],
+  ["generic of a brand-only binding", { ndcs: [], drugNames: ["cannabidiol 100 mg/mL"] }, "Epidiolex", "name"],
+  ["a class member without its own section", { ndcs: [], drugNames: ["Cimzia (certolizumab pegol)"] }, "TNF blockers, other", "class"],
+  ["own section beats the class section", { ndcs: [], drugNames: ["adalimumab-atto 40 mg"] }, "ADALIMUMAB", "name"],
+  ["an unknown NDC falls back to the name", { ndcs: ["99999999999"], drugNames: ["Humira Pen"] }, "ADALIMUMAB", "name"],
+  ["no section for the drug", { ndcs: [], drugNames: ["Dupixent"] }, null, null],
+  ["another insulin is not insulin glargine", { ndcs: [], drugNames: ["insulin lispro"] }, null, null],
+  ["no drug at all", { ndcs: [], drugNames: [] }, null, null],
+];
+
+describe.each(cases)("chooseSection: %s", (_what, drugs, label, matchedBy) => {
+  it(`-> ${label ?? "none"}`, () => {
+    const chosen = chooseSection(DOCUMENT, drugs);
+    expect(chosen?.section.label ?? null).toBe(label);
+    expect(chosen?.matchedBy ?? null).toBe(matchedBy);
+  });
+});
+
+describe("two drugs in one document never cross", () => {
+  const two = [section("Drug A: HUMIRA (adalimumab)", ["HUMIRA", "adalimumab"]), section("Drug B: ENBREL (etanercept)", ["ENBREL", "etanercept"])];
+  it.each([
+    ["Humira", "Drug A: HUMIRA (adalimumab)"],
+    ["adalimumab", "Drug A: HUMIRA (adalimumab)"],
+    ["Enbrel", "Drug B: ENBREL (etanercept)"],
+    ["etanercept", "Drug B: ENBREL (etanercept)"],
+  ])("%s -> %s", (drug, label) => {
+    expect(chooseSection(two, { ndcs: [], drugNames: [drug] })?.section.label).toBe(label);
+  });
+  it("a third drug gets neither", () => {
+    expect(chooseSection(two, { ndcs: [], drugNames: ["Rinvoq (upadacitinib)"] })).toBeNull();
+  });
+});
+
+describe.each([
+  // case drug | bound name | match
+  ["Humira", "adalimumab subcutaneous injection", "name"],
+  ["adalimumab", "Humira (adalimumab)", "name"],
+  ["Enbrel", "Humira (adalimumab)", null],
+  ["Cimzia", "TNF blockers", "class"],
+  ["metformin", "TNF blockers", null],
+  ["Xyzzamab 10 mg", "xyzzamab injection", "name"],
+  ["Xyzzamab 10 mg", "Humira", null],
+  ["insulin lispro", "insulin glargine", null],
+] as const)("drugMatchesBindingName(%s, %s)", (drug, bound, expected) => {
+  it(`is ${expected}`, () => expect(drugMatchesBindingName(drug, bound)).toBe(expected));
+});

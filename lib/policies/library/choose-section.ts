@@ -1,0 +1,29 @@
+// Picks the section of a policy document bound to the case's drug: by NDC first, then by name (brand or generic),
+// then a class section whose class holds the drug. Among several, the most specific binding (fewest names), then the
+// document's order. Null when no section is bound to the drug: the caller answers 422, never another drug's criteria.
+import { normalizeNdc } from "@/lib/intake/codes/ndc";
+import type { DrugPolicySection } from "../read/types";
+import { drugsMatchBinding } from "./drug-binding-matches";
+
+export interface CaseDrugs {
+  ndcs: string[];
+  drugNames: string[];
+}
+
+export type SectionMatch = "ndc" | "name" | "class";
+
+const ndc11 = (code: string) => normalizeNdc(code) ?? code.replace(/\D/g, "");
+
+export function chooseSection<S extends Pick<DrugPolicySection, "drugs">>(sections: readonly S[], drugs: CaseDrugs): { section: S; matchedBy: SectionMatch } | null {
+  const caseNdcs = new Set(drugs.ndcs.map(ndc11));
+  const specificity = (s: S) => s.drugs.names.length + s.drugs.ndcs.length;
+  const first = (list: S[]) => [...list].sort((a, b) => specificity(a) - specificity(b) || sections.indexOf(a) - sections.indexOf(b))[0];
+  const byNdc = sections.filter((s) => s.drugs.ndcs.some((n) => caseNdcs.has(ndc11(n))));
+  if (byNdc.length) return { section: first(byNdc), matchedBy: "ndc" };
+  const matches = sections.map((s) => ({ s, match: drugsMatchBinding(drugs.drugNames, s.drugs.names) }));
+  const byName = matches.filter((m) => m.match === "name").map((m) => m.s);
+  if (byName.length) return { section: first(byName), matchedBy: "name" };
+  const byClass = matches.filter((m) => m.match === "class").map((m) => m.s);
+  if (byClass.length) return { section: first(byClass), matchedBy: "class" };
+  return null;
+}
