@@ -8,6 +8,7 @@ const step = (n: number, outcome: DecisionStep["outcome"], extra: Partial<Decisi
   reason: `Reason ${n}.`,
   passed: outcome === "met",
   outcome,
+  evidence: outcome === "met" ? [{ quote: `evidence ${n}` }] : [],
   ...extra,
 });
 
@@ -19,6 +20,7 @@ const base = (steps: DecisionStep[], over: Partial<DecisionInput> = {}): Decisio
   history: [],
   subject: { patient: "Jane Doe", drug: "Epidiolex", diagnosis: "G40.811" },
   requireClinicianForAdverse: true,
+  binding: { bound: true, how: "drug name Epidiolex" },
   ...over,
 });
 

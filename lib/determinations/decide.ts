@@ -1,6 +1,8 @@
 // The determination engine: pure and deterministic. It weighs the policy check's steps, the claims and the case
 // history, and writes numbered reasoning with a source for every line. It approves on its own; an adverse outcome
-// is recommended and, under the workspace's rule, pended for a clinician.
+// is recommended and, under the workspace's rule, pended for a clinician. An approval must hold every safety
+// invariant of approval-invariants.ts; when one fails the case is pended and the reasons name it.
+import { describeIdentityConflicts, failedApprovalInvariants, type IdentityConflictLike, type PolicyBinding } from "./approval-invariants";
 
 export type StepOutcome = "met" | "not_met" | "missing" | "manual";
 export type DeterminationStatus = "approved" | "denied" | "request_for_information" | "pending_review";
@@ -18,6 +20,10 @@ export interface DecisionStep {
   closedAlternative?: boolean;
   /** Part of branch `branch` of an open ONE-of group: asked for as one of its alternatives. */
   openAlternative?: { group: string; branch: number };
+  /** Met only because another alternative of its ONE-of group is: not on the satisfied path. */
+  notNeeded?: boolean;
+  /** What the step cites (an approval needs it on every step of the satisfied path). */
+  evidence?: readonly unknown[];
 }
 
 export interface DecisionInput {
@@ -29,6 +35,10 @@ export interface DecisionInput {
   history: { caseId: string; status: string; receivedAt: string }[];
   subject: { patient: string | null; drug: string | null; diagnosis: string | null };
   requireClinicianForAdverse: boolean;
+  /** Whether the policy (section) is bound to the requested drug. */
+  binding: PolicyBinding;
+  /** Patient identity conflicts between the case's documents (the intake's). */
+  identityConflicts?: readonly IdentityConflictLike[];
 }
 
 export interface ReasoningLine {
@@ -143,6 +153,18 @@ export function decide(input: DecisionInput): Decision {
     recommended = "approved";
     recommendation = `Approve: all ${met.length} criteria of ${policyName(input.policy)} are met with evidence.`;
   }
+  const conflicts = input.identityConflicts ?? [];
+  if (recommended === "approved") {
+    const failedInvariants = failedApprovalInvariants({ steps: input.steps, binding: input.binding, identityConflicts: conflicts });
+    if (failedInvariants.length) {
+      recommended = "pending_review";
+      const reasons = failedInvariants.map((f) => `${f.reason} [${f.id}]`);
+      for (const r of reasons) add(`Safety check failed: ${r}.`, "Approval safety checks");
+      recommendation = `Pended for clinician review: the engine approves on its own only when every safety check holds; ${reasons.join("; ")}.`;
+    }
+  } else if (conflicts.length) {
+    add(`Safety check: ${describeIdentityConflicts(conflicts)}.`, "Approval safety checks");
+  }
 
   const status: DeterminationStatus = recommended === "denied" && input.requireClinicianForAdverse ? "pending_review" : recommended;
   if (status !== recommended) recommendation += " Pended for clinician review: the engine does not finalise adverse outcomes.";
@@ -151,6 +173,7 @@ export function decide(input: DecisionInput): Decision {
     `${stepSource(input.policy)}`,
     ...(input.claims.length || input.testClaim ? ["Claim history"] : []),
     ...(input.history.length ? ["Prior authorization history"] : []),
+    ...(reasoning.some((r) => r.source === "Approval safety checks") ? ["Approval safety checks"] : []),
   ];
 
   const subject = [input.subject.drug ?? "the requested item", input.subject.patient ? `for ${input.subject.patient}` : null, input.subject.diagnosis ? `(${input.subject.diagnosis})` : null]

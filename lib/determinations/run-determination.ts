@@ -14,6 +14,8 @@ import type { ParsedPolicy } from "@/lib/policies/types";
 import { drugNamesMatch } from "@/lib/policies/drug-names";
 import { formatTimestamp } from "@/lib/time";
 import { emitWebhookEvent } from "@/lib/webhooks/emit-webhook-event";
+import { sameDrug } from "@/lib/claims/drug-classes";
+import { policyBinding } from "./approval-invariants";
 import { decide } from "./decide";
 
 export const DETERMINATION_ENGINE_VERSION = `${engineVersion("determination")}+${POLICY_ENGINE_VERSION}`;
@@ -53,6 +55,15 @@ export async function runDetermination(opts: { workspaceId: string; priorAuthId:
   const check = await evaluateAndStore({ workspaceId: opts.workspaceId, actor: opts.actor, material, policy });
   const history = await caseHistory(opts.workspaceId, material);
   const dx = material.facts.diagnoses[0];
+  const meds = material.facts.medicationRequests ?? [];
+  // A library policy was chosen by the case's codes or drug names; a policy given with the request must name the drug.
+  const binding = policyBinding({
+    policyDrugNames: policy.parsed.drugNames ?? [],
+    policyNdcs: policy.parsed.suggestedCodes?.ndc ?? [],
+    requested: { names: [...meds.map((m) => m.name), ...(material.priorAuth.drugName ? [material.priorAuth.drugName] : [])], ndcs: meds.flatMap((m) => (m.ndc ? [m.ndc] : [])) },
+    sameDrug,
+    selectedBy: policy.source === "library" ? "selected from the workspace's library by the case's NDC, code or drug name" : null,
+  });
   const decision = decide({
     policy: { title: policy.parsed.title, version: policy.version, section: check.result.section?.title ?? null, source: policy.source },
     steps: check.result.steps,
@@ -61,6 +72,8 @@ export async function runDetermination(opts: { workspaceId: string; priorAuthId:
     history,
     subject: { patient: material.priorAuth.patientName, drug: material.priorAuth.drugName, diagnosis: dx ? [dx.name, dx.icd10.join(", ")].filter(Boolean).join(" ") || null : null },
     requireClinicianForAdverse: opts.requireClinicianForAdverse,
+    binding,
+    identityConflicts: material.facts.identityConflicts ?? [],
   });
   const body = {
     status: decision.status,
@@ -99,11 +112,14 @@ export async function runDetermination(opts: { workspaceId: string; priorAuthId:
     // A clinician's final decision stands: the engine's later runs are recorded but do not overturn it.
     const current = await tx.priorAuth.findUniqueOrThrow({ where: { id: material.priorAuth.id }, select: { status: true, decidedAt: true } });
     const humanDecided = current.decidedAt !== null && (await tx.review.count({ where: { priorAuthId: material.priorAuth.id, decision: { in: ["approved", "denied"] } } })) > 0;
+    const engineFinal = decision.status === "approved" || decision.status === "denied";
     if (!humanDecided && canTransition(current.status, decision.status)) {
       await tx.priorAuth.update({
         where: { id: material.priorAuth.id },
-        data: { status: decision.status, decidedAt: decision.status === "approved" || decision.status === "denied" ? new Date() : null },
+        data: { status: decision.status, decidedAt: engineFinal ? new Date() : null, decidedBy: engineFinal ? "engine" : null, engineRecommendation: decision.recommendedStatus, policyTitle: check.policyMeta.title },
       });
+    } else {
+      await tx.priorAuth.update({ where: { id: material.priorAuth.id }, data: { engineRecommendation: decision.recommendedStatus, policyTitle: check.policyMeta.title } });
     }
     await recordAuditEvent(tx, {
       workspaceId: opts.workspaceId, priorAuthId: material.priorAuth.id, actor: opts.actor, action: "determination.created",

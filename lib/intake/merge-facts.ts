@@ -9,6 +9,7 @@ import { icd10Coverage, icd10Title, isIcd10AncestorOrSelf } from "./codes/icd10"
 import { isValidNpi } from "./codes/npi";
 import { formatNdc11 } from "./codes/ndc";
 import { emptyFacts, type SourcedFacts } from "./facts";
+import { findIdentityConflicts, identityWarning } from "./identity-conflicts";
 import type {
   Evidence,
   IntakeDiagnosis,
@@ -450,6 +451,8 @@ export function mergeFacts(sources: SourcedFacts[], opts: MergeOptions = {}): In
     }
     if (dx.icd10Source === "inferred") warnings.push(`ICD-10-CM ${dx.icd10.join(", ")} for "${dx.name}" was inferred from the diagnosis name; no code was stated.`);
   }
-  out.warnings = uniq([...sources.flatMap((s) => s.facts.warnings), ...warnings]);
+  const conflicts = findIdentityConflicts(sources);
+  if (conflicts.length) out.identityConflicts = conflicts;
+  out.warnings = uniq([...conflicts.map(identityWarning), ...sources.flatMap((s) => s.facts.warnings), ...warnings]);
   return out;
 }

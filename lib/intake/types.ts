@@ -1,5 +1,6 @@
 // Plain-data contract between the document readers, the intake extractors, the FHIR builders and the policy engine.
 // Every fact carries the evidence it was read from, so reviewers can trace it back to a page and a quote.
+import type { IdentityConflict } from "./identity-conflicts";
 
 /** Where a fact was read: a document, a page (1-based; null for JSON input), a character span and the quoted text. */
 export interface Evidence {
@@ -160,4 +161,6 @@ export interface IntakeFacts {
   answers: { question: string; answer: string; evidence: Evidence[] }[];
   /** Problems a reviewer should know about (invalid NPI, unknown ICD-10 category, conflicting values). */
   warnings: string[];
+  /** The patient's name, date of birth or sex stated differently by two documents (each also a warning). */
+  identityConflicts?: IdentityConflict[];
 }
