@@ -5,7 +5,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { PortalApiError } from "@/lib/portal/api-client";
 import {
-  useAssign, useCase, useCaseAction, useCaseDocuments, useDeterminations, useEvents, useIntake, usePolicyChecks, useReviews, useSupportingInformation,
+  useAssign, useCancelCase, useCase, useCaseAction, useCaseDocuments, useDeterminations, useEvents, useIntake, usePolicyChecks, useReviews, useSupportingInformation,
 } from "@/lib/portal/case-queries";
 import { CANCELLABLE_STATUSES, OPEN_STATUSES, type Determination, type PolicyCheck, type PriorAuth } from "@/lib/portal/types";
 import { Button } from "@/components/ui/button";
@@ -59,6 +59,7 @@ function CaseScreen({ pa, me }: { pa: PriorAuth; me: { id: string } }) {
   const [selection, setSelection] = useState<Selection | null>(null);
   const [flash, setFlash] = useState<string | null>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
+  const [cancelReason, setCancelReason] = useState("");
   // Side by side (wide screens) the viewer is always in sight; stacked (narrow), bring it to the chosen evidence.
   const viewer = useRef<HTMLDivElement>(null);
   const selectionKey = selection?.key ?? null;
@@ -92,7 +93,7 @@ function CaseScreen({ pa, me }: { pa: PriorAuth; me: { id: string } }) {
 
   const runCheck = useCaseAction<PolicyCheck>(pa.id, "/policy_check");
   const runDetermination = useCaseAction<{ determination: Determination }>(pa.id, "/determination");
-  const cancel = useCaseAction<PriorAuth>(pa.id, "/cancel");
+  const cancel = useCancelCase(pa.id);
   const assign = useAssign();
 
   const documentNames = useMemo(() => new Map((documents.data?.data ?? []).flatMap((d) => (d.file_name ? [[d.id, d.file_name] as const] : []))), [documents.data]);
@@ -175,8 +176,11 @@ function CaseScreen({ pa, me }: { pa: PriorAuth; me: { id: string } }) {
 
       <ConfirmDialog open={confirmCancel} title={`Cancel case ${pa.case_id}?`} confirmLabel="Cancel the case" cancelLabel="Keep the case" danger pending={cancel.isPending}
         onClose={() => setConfirmCancel(false)}
-        onConfirm={() => cancel.mutate(undefined, { onSuccess: () => { setConfirmCancel(false); setFlash("The case was cancelled."); }, onError: () => setConfirmCancel(false) })}>
-        A cancelled case stops its decision clock and cannot be decided. This is recorded in the audit timeline.
+        onConfirm={() => cancel.mutate(cancelReason, { onSuccess: () => { setConfirmCancel(false); setCancelReason(""); setFlash("The case was cancelled."); }, onError: () => setConfirmCancel(false) })}>
+        <p>A cancelled case stops its decision clock and cannot be decided. This is recorded in the audit timeline.</p>
+        <label htmlFor="cancel-reason" className="mt-3 block text-sm font-medium text-slate-800">Reason (optional)</label>
+        <textarea id="cancel-reason" value={cancelReason} onChange={(e) => setCancelReason(e.target.value)} rows={2} maxLength={2000}
+          className="mt-1 block w-full rounded-md border border-slate-300 px-2.5 py-1.5 text-sm focus:border-blue-600 focus:outline-none focus:ring-1 focus:ring-blue-600" />
       </ConfirmDialog>
     </div>
   );

@@ -4,6 +4,7 @@ import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useState } from "react";
 import { CasesTable } from "./cases-table";
 import { filtersFromSearch, filtersToQuery, NO_FILTERS, QueueFilterBar, type QueueFilters } from "./queue-filters";
+import { QueueViewTabs } from "./queue-view-tabs";
 
 /** The work queue with its filters in the URL. */
 export function CasesQueue({ me }: { me: { id: string } }) {
@@ -21,15 +22,16 @@ export function CasesQueue({ me }: { me: { id: string } }) {
   const setFilters = useCallback(
     (next: QueueFilters) => {
       setLocal(next);
-      const query = filtersToQuery(next).replace(/(^|&)sort=newest(&|$)/, "$1").replace(/&$/, "");
+      const query = filtersToQuery(next).replace(/(^|&)(sort=newest|view=open)(?=&|$)/g, "").replace(/^&+|&+$/g, "").replace(/&&+/g, "&");
       router.replace(query ? `${pathname}?${query}` : pathname, { scroll: false });
     },
     [router, pathname],
   );
   return (
     <div className="space-y-4">
+      <QueueViewTabs view={filters.view} onChange={(view) => setFilters({ ...filters, view })} />
       <QueueFilterBar filters={filters} onChange={setFilters} />
-      <CasesTable filters={filters} me={me} onClearFilters={() => setFilters({ ...NO_FILTERS, sort: filters.sort })} />
+      <CasesTable filters={filters} me={me} onClearFilters={() => setFilters({ ...NO_FILTERS, view: filters.view, sort: filters.sort })} />
     </div>
   );
 }

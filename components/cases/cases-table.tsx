@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import type { MouseEvent } from "react";
 import { apiFetch } from "@/lib/portal/api-client";
-import { caseKeys, useAssign } from "@/lib/portal/case-queries";
+import { caseKeys, useAssign, useQueueCounts } from "@/lib/portal/case-queries";
 import { OPEN_STATUSES, type Page, type PriorAuth } from "@/lib/portal/types";
 import { Button } from "@/components/ui/button";
 import { Empty, ErrorState, Loading } from "@/components/ui/states";
@@ -30,14 +30,16 @@ export function CasesTable({ filters, me, onClearFilters }: { filters: QueueFilt
     refetchInterval: (query) => (query.state.data?.pages.some((p) => p.data.some((c) => c.status === "Processing")) ? 2_000 : 30_000),
   });
   const assign = useAssign();
+  const counts = useQueueCounts();
 
   if (cases.isPending) return <Loading label="Loading cases…" />;
   if (cases.error && !cases.data) return <ErrorState message={cases.error.message} />;
   const rows = cases.data.pages.flatMap((p) => p.data);
   if (rows.length === 0) {
-    return hasFilters(filters) ? (
-      <Empty title="No cases match these filters">
-        <Button type="button" variant="secondary" onClick={onClearFilters}>Clear filters</Button>
+    const workspaceEmpty = !hasFilters(filters) && counts.data?.counts.all === 0;
+    return !workspaceEmpty ? (
+      <Empty title={hasFilters(filters) ? "No cases match these filters" : "No cases in this view"}>
+        {hasFilters(filters) && <Button type="button" variant="secondary" onClick={onClearFilters}>Clear filters</Button>}
       </Empty>
     ) : (
       <Empty title="No cases yet">
@@ -58,6 +60,7 @@ export function CasesTable({ filters, me, onClearFilters }: { filters: QueueFilt
               <th scope="col" className="px-3 py-2 font-semibold">Patient</th>
               <th scope="col" className="px-3 py-2 font-semibold">Drug</th>
               <th scope="col" className="px-3 py-2 font-semibold">Status</th>
+              <th scope="col" className="px-3 py-2 font-semibold">Engine</th>
               <th scope="col" className="px-3 py-2 font-semibold" aria-sort={filters.sort === "due" ? undefined : filters.sort === "oldest" ? "ascending" : "descending"}>Received</th>
               <th scope="col" className="px-3 py-2 font-semibold" aria-sort={filters.sort === "due" ? "ascending" : undefined}>Decision due</th>
               <th scope="col" className="px-3 py-2 font-semibold">Assignee</th>
@@ -108,6 +111,12 @@ function CaseRow({ priorAuth: c, me, assigning, onAssign }: { priorAuth: PriorAu
       <td className="px-3 py-2.5">
         <StatusBadge status={c.status} />
         {c.failure_reason && <p className="mt-1 max-w-56 text-xs text-red-800">{c.failure_reason}</p>}
+        {c.decided_by && <p className="mt-1 text-xs text-slate-700">{c.decided_by === "engine" ? "Approved automatically" : `By ${c.decided_by}`}</p>}
+        {c.status_reason && c.status === "Cancelled" && <p className="mt-1 max-w-56 text-xs text-slate-700">{c.status_reason}</p>}
+      </td>
+      <td className="max-w-52 px-3 py-2.5">
+        {c.engine_recommendation ? <StatusBadge status={c.engine_recommendation} /> : <span className="text-slate-500">—</span>}
+        {c.policy_title && <p className="mt-1 line-clamp-2 text-xs text-slate-700" title={c.policy_title}>{c.policy_title}</p>}
       </td>
       <td className="whitespace-nowrap px-3 py-2.5 text-slate-700">{formatDateTime(c.received_at ?? c.created_at)}</td>
       <td className="px-3 py-2.5"><SlaClock priorAuth={c} /></td>

@@ -3,10 +3,13 @@
 import { useEffect, useId, useState } from "react";
 import { STATUS_FILTERS, statusLabel } from "@/lib/portal/status-labels";
 import { Button } from "@/components/ui/button";
+import { QUEUE_VIEWS, type QueueView } from "@/lib/prior-auths/queue-views";
 
 export type Sort = "newest" | "oldest" | "due";
 
 export interface QueueFilters {
+  /** The work-queue view (tabs); open work by default. */
+  view: QueueView;
   status: string;
   assignee: "" | "me" | "none";
   overdue: boolean;
@@ -14,13 +17,15 @@ export interface QueueFilters {
   sort: Sort;
 }
 
-export const NO_FILTERS: QueueFilters = { status: "", assignee: "", overdue: false, q: "", sort: "newest" };
+export const NO_FILTERS: QueueFilters = { view: "open", status: "", assignee: "", overdue: false, q: "", sort: "newest" };
 
 /** The filters kept in the page's URL, so a reload, a shared link or Back shows the same queue. */
 export function filtersFromSearch(search: URLSearchParams): QueueFilters {
   const assignee = search.get("assignee");
   const sort = search.get("sort");
+  const view = search.get("view");
   return {
+    view: (QUEUE_VIEWS as readonly string[]).includes(view ?? "") ? (view as QueueView) : "open",
     status: search.get("status") ?? "",
     assignee: assignee === "me" || assignee === "none" ? assignee : "",
     overdue: search.get("overdue") === "true",
@@ -32,6 +37,7 @@ export function filtersFromSearch(search: URLSearchParams): QueueFilters {
 /** The same filters as the list route's query (the page URL uses the same names). */
 export function filtersToQuery(f: QueueFilters): string {
   const params = new URLSearchParams();
+  params.set("view", f.view);
   if (f.status) params.set("status", f.status);
   if (f.assignee) params.set("assignee", f.assignee);
   if (f.overdue) params.set("overdue", "true");
@@ -65,7 +71,7 @@ export function QueueFilterBar({ filters, onChange }: { filters: QueueFilters; o
       className="grid grid-cols-2 items-end gap-3 rounded-lg border border-slate-200 bg-white p-3 md:grid-cols-[minmax(14rem,2fr)_repeat(3,minmax(9rem,1fr))_auto_auto]">
       <div className="col-span-2 md:col-span-1">
         <label htmlFor={ids.q} className={label}>Search</label>
-        <input id={ids.q} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Case id or patient name" className={control} />
+        <input id={ids.q} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Case id, patient or drug" className={control} />
       </div>
       <div>
         <label htmlFor={ids.status} className={label}>Status</label>
@@ -95,7 +101,7 @@ export function QueueFilterBar({ filters, onChange }: { filters: QueueFilters; o
         <label htmlFor={ids.overdue} className="text-sm text-slate-800">Overdue only</label>
       </div>
       <div className="pb-0.5">
-        {hasFilters(filters) && <Button type="button" variant="ghost" onClick={() => { setText(""); onChange({ ...NO_FILTERS, sort: filters.sort }); }}>Clear</Button>}
+        {hasFilters(filters) && <Button type="button" variant="ghost" onClick={() => { setText(""); onChange({ ...NO_FILTERS, view: filters.view, sort: filters.sort }); }}>Clear</Button>}
       </div>
     </form>
   );

@@ -28,7 +28,7 @@ test.afterAll(async () => docs?.close());
 
 async function workspaceWithPolicy(playwright: import("@playwright/test").PlaywrightWorkerArgs["playwright"], baseURL: string | undefined, minAge: number): Promise<TestWorkspace> {
   const ws = await createTestWorkspace("Determination");
-  const admin = await playwright.request.newContext({ baseURL });
+  const admin = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: String(baseURL) } });
   await signInRequest(admin, ws.adminEmail, ws.adminPassword);
   const policy = await admin.post("/api/v1/policies", { data: { text: policyText(minAge), drug_names: ["Epidiolex (cannabidiol oral solution)"] } });
   expect(policy.status()).toBe(201);
@@ -94,10 +94,17 @@ test("the engine never denies by default: a failed criterion is pended for a cli
   const missingNote = await request.post(`${path}/review`, { headers: api.headers, data: { decision: "denied" } });
   expect(missingNote.status()).toBe(400);
   expect((await missingNote.json()).message).toContain("note");
-  const review = await request.post(`${path}/review`, { headers: api.headers, data: { decision: "denied", note: "Patient is under the policy's minimum age." } });
+  // The clinician rule: an API key cannot record the denial; a signed-in member can.
+  const byKey = await request.post(`${path}/review`, { headers: api.headers, data: { decision: "denied", note: "Patient is under the policy's minimum age." } });
+  expect(byKey.status()).toBe(403);
+  expect(await byKey.json()).toEqual({ error: 403, message: expect.stringContaining("clinician") });
+  expect((await api.getJson(created.id)).status).toBe("pending_review");
+  const clinician = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: String(baseURL) } });
+  await signInRequest(clinician, ws.adminEmail, ws.adminPassword);
+  const review = await clinician.post(`${path}/review`, { data: { decision: "denied", note: "Patient is under the policy's minimum age." } });
   expect(review.status()).toBe(201);
   expect(await review.json()).toMatchObject({ decision: "denied", engine_recommendation: "denied", determination_id: determination.id });
-  expect((await api.getJson(created.id)).status).toBe("denied");
+  expect(await api.getJson(created.id)).toMatchObject({ status: "denied", decided_by: ws.adminEmail, engine_recommendation: "denied" });
   const events = await api.events(created.id);
   expect(events.find((e) => e.action === "review.decided")?.details).toMatchObject({ decision: "denied", note: "Patient is under the policy's minimum age." });
 });

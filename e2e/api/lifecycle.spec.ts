@@ -124,7 +124,7 @@ test("material problems end Failed with a clear reason, never stuck in Processin
   expect(docs.hits.filter((h) => h === "/form.pdf").length).toBeGreaterThan(0);
 });
 
-test("cancel stops a running case; cancelling a finished case is 409", async ({ request }) => {
+test("cancel stops a running case; a case ready for review is withdrawn with its reason; cancelling a finished case is 409", async ({ request }) => {
   const api = apiClient(request, ws.apiKey);
   const created = await (await api.create({ case_id: "to-cancel", document_url: docs.url("/held.pdf") })).json();
   await expect.poll(async () => (await api.events(created.id)).length, { timeout: 10_000 }).toBeGreaterThan(0);
@@ -138,9 +138,16 @@ test("cancel stops a running case; cancelling a finished case is 409", async ({ 
   expect(again.status()).toBe(409);
   expect((await again.json()).error).toBe(409);
 
-  const done = await (await api.create({ case_id: "finished", document_url: docs.url("/note.txt"), synchronous_request: true })).json();
-  expect(done.status).toBe("Succeeded");
-  expect((await api.cancel(done.id)).status()).toBe(409);
+  const ready = await (await api.create({ case_id: "ready", document_url: docs.url("/note.txt"), synchronous_request: true })).json();
+  expect(ready.status).toBe("Succeeded");
+  const withdrawn = await api.cancel(ready.id, "Duplicate of a request already decided");
+  expect(withdrawn.status()).toBe(200);
+  expect(await withdrawn.json()).toMatchObject({ status: "Cancelled", status_reason: "Duplicate of a request already decided" });
+  const withdrawal = (await api.events(ready.id)).find((e) => e.action === "prior_auth.cancelled");
+  expect(withdrawal?.details).toMatchObject({ previous_status: "Succeeded", reason: "Duplicate of a request already decided" });
+  expect((await api.cancel(ready.id)).status()).toBe(409);
+  const empty = await request.post(`/api/v1/prior_auths/${created.id}/cancel`, { headers: { "X-API-Key": ws.apiKey }, data: { reason: "" } });
+  expect(empty.status()).toBe(400);
 });
 
 test("list: newest first, filters, cursor pagination, limit bounds", async ({ request }) => {

@@ -103,7 +103,8 @@ test.describe("OpenAPI", () => {
 });
 
 async function adminSession(email: string, password: string): Promise<APIRequestContext> {
-  const context = await playwrightRequest.newContext({ baseURL: test.info().project.use.baseURL });
+  const baseURL = test.info().project.use.baseURL;
+  const context = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Origin: String(baseURL) } });
   await signInRequest(context, email, password);
   return context;
 }
@@ -225,7 +226,10 @@ test("CMS-0057-F metrics: counts, percentages and times by item; CSV export", as
   }
   for (const id of ids) await waitForFinal(api, id);
   expect((await api.raw("POST", `/prior_auths/${ids[0]}/review`, { decision: "approved", note: "Criteria met." })).status()).toBe(201);
-  expect((await api.raw("POST", `/prior_auths/${ids[2]}/review`, { decision: "denied", note: "Step therapy not tried." })).status()).toBe(201);
+  // Under the clinician rule a denial is a signed-in member's, never an API key's.
+  expect((await api.raw("POST", `/prior_auths/${ids[2]}/review`, { decision: "denied", note: "Step therapy not tried." })).status()).toBe(403);
+  const clinician = await adminSession(metricsWs.adminEmail, metricsWs.adminPassword);
+  expect((await clinician.post(`/api/v1/prior_auths/${ids[2]}/review`, { data: { decision: "denied", note: "Step therapy not tried." } })).status()).toBe(201);
 
   const today = new Date().toISOString().slice(0, 10);
   const response = await api.raw("GET", `/reports/metrics?from=${today}&to=${today}`);

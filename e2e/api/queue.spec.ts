@@ -36,7 +36,7 @@ test("the SLA clock starts at receipt: expedited 72 h, standard 7 days; overdue 
 test("admins change the SLA hours and open cases follow; assignment by a signed-in reviewer", async ({ playwright, baseURL, request }) => {
   const api = apiClient(request, ws.apiKey);
   const created = await (await api.create({ case_id: "sla-change", ePA: payload("Sla") })).json();
-  const admin = await playwright.request.newContext({ baseURL });
+  const admin = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: String(baseURL) } });
   await signInRequest(admin, ws.adminEmail, ws.adminPassword);
   const patched = await admin.patch("/api/v1/workspace", { data: { sla_hours_standard: 24 } });
   expect(patched.status()).toBe(200);
@@ -55,4 +55,35 @@ test("admins change the SLA hours and open cases follow; assignment by a signed-
   const events = await api.events(created.id);
   expect(events.map((e) => e.action)).toContain("prior_auth.updated");
   await admin.dispose();
+});
+
+test("work-queue views with counts: open work by default in the portal, needs review, mine, waiting, decided; search by drug", async ({ playwright, baseURL }) => {
+  const own = await createTestWorkspace("Views");
+  const ctx = await playwright.request.newContext({ baseURL });
+  const api = apiClient(ctx, own.apiKey);
+  const epa = (name: string, drug: string) => ({ epa_payload: { patient: { first_name: name, last_name: "Views" }, medication: { drug_name: drug } } });
+  const ready = await (await api.create({ case_id: "v-ready", ePA: epa("Ready", "Dupixent"), synchronous_request: true })).json();
+  const waiting = await (await api.create({ case_id: "v-waiting", ePA: epa("Waiting", "Humira"), synchronous_request: true })).json();
+  const withdrawn = await (await api.create({ case_id: "v-withdrawn", ePA: epa("Gone", "Humira"), synchronous_request: true })).json();
+  expect([ready.status, waiting.status, withdrawn.status]).toEqual(["Succeeded", "Succeeded", "Succeeded"]);
+  expect((await api.raw("POST", `/prior_auths/${waiting.id}/review`, { decision: "request_for_information", note: "Send the chart notes." })).status()).toBe(201);
+  expect((await api.cancel(withdrawn.id, "Sent twice")).status()).toBe(200);
+
+  const ids = async (query: string) => ((await (await api.list(query)).json()).data as { id: string }[]).map((p) => p.id).sort();
+  expect(await ids("view=open")).toEqual([ready.id, waiting.id].sort());
+  expect(await ids("view=needs_review")).toEqual([ready.id]);
+  expect(await ids("view=waiting")).toEqual([waiting.id]);
+  expect(await ids("view=decided")).toEqual([]);
+  expect(await ids("view=all")).toEqual([ready.id, waiting.id, withdrawn.id].sort());
+  expect(await ids("view=mine")).toEqual([]); // an API key is nobody's "me"
+  expect((await api.list("view=everything")).status()).toBe(400);
+
+  // Counts match the lists they open.
+  const counts = (await (await ctx.get("/api/v1/prior_auths/counts", { headers: { "X-API-Key": own.apiKey } })).json()).counts;
+  expect(counts).toMatchObject({ open: 2, needs_review: 1, waiting: 1, decided: 0, overdue: 0, all: 3, mine: 0 });
+
+  // Search finds a case by its drug as well as by case id or patient.
+  const byDrug = (await (await api.list("q=dupix")).json()).data;
+  expect(byDrug.map((p: { id: string; drug_name: string }) => p.id)).toEqual([ready.id]);
+  await ctx.dispose();
 });

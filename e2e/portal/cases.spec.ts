@@ -169,6 +169,18 @@ test("the queue: SLA clock and overdue, filters, search, sorting, assign to me, 
   await expect(oldRow).toContainText("Jane Q Doe");
   await keepScreenshot(page, "cases-queue");
 
+  // Views: open work is the default; a decided view holds neither case; counts are shown beside each view.
+  await expect(page.getByRole("button", { name: /^Open/ })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByTestId("count-open")).toHaveText(/^\d+$/);
+  await page.getByRole("button", { name: /^Decided/ }).click();
+  await expect(page).toHaveURL(/view=decided/);
+  await expect(oldRow).toHaveCount(0);
+  await page.getByRole("button", { name: /^Overdue/ }).click();
+  await expect(oldRow).toBeVisible();
+  await expect(queueRow(page, `NEW-${stamp}`)).toHaveCount(0);
+  await page.getByRole("button", { name: /^Open/ }).click();
+  await expect(queueRow(page, `NEW-${stamp}`)).toBeVisible();
+
   await page.getByLabel("Overdue only").check();
   await expect(page).toHaveURL(/overdue=true/);
   await expect(oldRow).toBeVisible();
@@ -263,14 +275,14 @@ test("Load more follows next_cursor until the last page", async ({ page, request
   expect(cursors.filter(Boolean).length).toBeGreaterThan(0);
 });
 
-test("cancel asks first, then stops the clock and shows in the timeline", async ({ page, request }) => {
+test("withdraw asks first, takes a reason, then stops the clock and shows in the timeline", async ({ page, request }) => {
   const doc = await uploadPdf(request, a.apiKey, pdf);
   const pa = await createCase(request, a.apiKey, { caseId: `CANCEL-${Date.now()}`, documentUrl: doc.document_url });
   await logIn(page, a.adminEmail, a.adminPassword);
-  // A case ready for review cannot be cancelled (the lifecycle allows it while processing or waiting for information).
+  // A case ready for review can be withdrawn too; this one waits for information first.
   await page.goto(`/cases/${pa.id}`);
   await expect(page.getByTestId("case-status")).toHaveText("Ready for review");
-  await expect(page.getByRole("button", { name: "Cancel case…" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Cancel case…" })).toBeVisible();
   const asked = await request.post(`/api/v1/prior_auths/${pa.id}/review`, { headers: { "X-API-Key": a.apiKey }, data: { decision: "request_for_information", note: "Chart notes missing." } });
   expect(asked.status()).toBe(201);
   await page.reload();
@@ -284,11 +296,12 @@ test("cancel asks first, then stops the clock and shows in the timeline", async 
   await expect(page.getByTestId("case-status")).toHaveText("Info requested");
 
   await page.getByRole("button", { name: "Cancel case…" }).click();
+  await dialog.getByLabel("Reason (optional)").fill("The prescriber withdrew the request");
   await dialog.getByRole("button", { name: "Cancel the case" }).click();
   await expect(page.getByTestId("case-status")).toHaveText("Cancelled");
   await expect(page.getByTestId("case-header").getByText("No clock")).toBeVisible();
   await expect(page.getByRole("button", { name: "Run policy check" })).toBeDisabled();
-  await expect(page.getByRole("list", { name: "Audit timeline" }).getByRole("listitem").filter({ hasText: "Case cancelled" })).toContainText("Was Info requested");
+  await expect(page.getByRole("list", { name: "Audit timeline" }).getByRole("listitem").filter({ hasText: "Case cancelled" })).toContainText("Was Info requested · The prescriber withdrew the request");
   await expect(page.getByRole("region", { name: "Decision", exact: true }).getByText("A cancelled case cannot be decided")).toBeVisible();
 });
 

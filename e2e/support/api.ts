@@ -13,7 +13,7 @@ export function apiClient(request: APIRequestContext, apiKey: string) {
     get: (id: string) => request.get(`/api/v1/prior_auths/${id}`, { headers }),
     getJson: async (id: string): Promise<PriorAuth> => (await request.get(`/api/v1/prior_auths/${id}`, { headers })).json(),
     list: (query: string) => request.get(`/api/v1/prior_auths?${query}`, { headers }),
-    cancel: (id: string) => request.post(`/api/v1/prior_auths/${id}/cancel`, { headers }),
+    cancel: (id: string, reason?: string) => request.post(`/api/v1/prior_auths/${id}/cancel`, { headers, ...(reason ? { data: { reason } } : {}) }),
     events: async (id: string): Promise<{ action: string; details: Record<string, unknown> }[]> =>
       (await (await request.get(`/api/v1/prior_auths/${id}/events`, { headers })).json()).data,
     documents: async (id: string) => (await (await request.get(`/api/v1/prior_auths/${id}/documents`, { headers })).json()).data,

@@ -58,7 +58,7 @@ export function auditSummary(action: string, raw: unknown): string | null {
     case "prior_auth.failed":
       return str(d.reason) ?? str(d.failure_reason) ?? str(d.message);
     case "prior_auth.cancelled":
-      return str(d.previous_status) ? `Was ${statusLabel(String(d.previous_status))}` : null;
+      return [str(d.previous_status) && `Was ${statusLabel(String(d.previous_status))}`, str(d.reason)].filter(Boolean).join(" · ") || null;
     case "prior_auth.reopened":
       return str(d.reason);
     case "prior_auth.updated": {

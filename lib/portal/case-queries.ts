@@ -1,4 +1,5 @@
 // TanStack Query hooks over the case routes of /api/v1 (the portal's session authenticates them).
+import type { QueueView } from "@/lib/prior-auths/queue-views";
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { apiFetch, PortalApiError } from "./api-client";
 import type { AuditEvent, CaseDocument, Determination, IntakeResponse, PolicyCheck, PriorAuth, Review, ReviewDecision, SupportingInformation } from "./types";
@@ -71,11 +72,29 @@ export function useCaseAction<T>(id: string, path: string, body?: unknown) {
   });
 }
 
+/** Withdraws a case with an optional reason (kept on the case and in the audit trail). */
+export function useCancelCase(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reason: string) => apiFetch<PriorAuth>(`/prior_auths/${encodeURIComponent(id)}/cancel`, { method: "POST", json: reason.trim() ? { reason: reason.trim() } : {} }),
+    onSettled: () => invalidateCase(queryClient, id),
+  });
+}
+
 export function useReview(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { decision: ReviewDecision; note: string }) =>
       apiFetch<Review>(`/prior_auths/${encodeURIComponent(id)}/review`, { method: "POST", json: input }),
     onSuccess: () => invalidateCase(queryClient, id),
+  });
+}
+
+/** How many cases each work-queue view holds (the queue's tabs and its empty state share it). */
+export function useQueueCounts() {
+  return useQuery({
+    queryKey: [...caseKeys.all, "counts"],
+    queryFn: () => apiFetch<{ counts: Record<QueueView, number> }>("/prior_auths/counts"),
+    refetchInterval: 15_000,
   });
 }

@@ -1,23 +1,10 @@
 // The shapes the portal reads from /api/v1 (the API's zod schemas are server-side; these are the client's view).
 import type { ProvenanceEntry } from "@/lib/fhir/provenance";
+import type { TPriorAuth } from "@/lib/schemas/prior-auth";
+import { OPEN_STATUSES } from "@/lib/prior-auths/queue-views";
 
-export interface PriorAuth {
-  id: string;
-  case_id: string;
-  status: string;
-  intake_status: string;
-  document_url: string | null;
-  failure_reason: string | null;
-  expedited: boolean;
-  patient_name: string | null;
-  drug_name: string | null;
-  assignee: { id: string; email: string } | null;
-  sla_due_at: string | null;
-  decided_at: string | null;
-  received_at?: string;
-  created_at: string;
-  updated_at: string;
-}
+/** A prior authorization as the API returns it: the API's own schema, so the portal cannot drift from it. */
+export type PriorAuth = TPriorAuth;
 
 export interface Page<T> {
   data: T[];
@@ -189,9 +176,9 @@ export interface SupportingInformation {
   test_claim: TestClaim | null;
 }
 
-/** Statuses in which the decision clock runs (the list's "overdue" filter uses the same set). */
-export const OPEN_STATUSES = ["Processing", "Succeeded", "pending_review", "request_for_information"] as const;
+/** Statuses in which the decision clock runs (the queue's views use the same set). */
+export { OPEN_STATUSES };
 /** Statuses a reviewer can decide from (the review route accepts these). */
 export const DECIDABLE_STATUSES = ["Succeeded", "pending_review", "request_for_information", "approved", "denied"] as const;
 /** Statuses the lifecycle lets a case be cancelled from (lib/prior-auths/states.ts). */
-export const CANCELLABLE_STATUSES = ["Processing", "pending_review", "request_for_information"] as const;
+export const CANCELLABLE_STATUSES = ["Processing", "Succeeded", "pending_review", "request_for_information"] as const;

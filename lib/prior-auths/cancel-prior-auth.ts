@@ -6,8 +6,11 @@ import { PRIOR_AUTH_INCLUDE, presentPriorAuth } from "./present-prior-auth";
 import { emitWebhookEvent } from "@/lib/webhooks/emit-webhook-event";
 import { assertTransition } from "./states";
 
-/** Cancels an open case. A running job notices (it only writes while the case is Processing and its lease holds). */
-export async function cancelPriorAuth(opts: { workspaceId: string; priorAuthId: string; actor: Actor }) {
+/**
+ * Withdraws an open case, ready for review included, with an optional reason. A running job notices (it only writes
+ * while the case is Processing and its lease holds).
+ */
+export async function cancelPriorAuth(opts: { workspaceId: string; priorAuthId: string; actor: Actor; reason?: string | null }) {
   // Inside a transaction only `tx` may be used: the embedded database serves one transaction at a time.
   return prisma.$transaction(async (tx) => {
     const current = await tx.priorAuth.findFirst({ where: { id: opts.priorAuthId, workspaceId: opts.workspaceId } });
@@ -15,10 +18,10 @@ export async function cancelPriorAuth(opts: { workspaceId: string; priorAuthId: 
     assertTransition(current.status, "Cancelled");
     const updated = await tx.priorAuth.updateMany({
       where: { id: current.id, status: current.status },
-      data: { status: "Cancelled", intakeStatus: current.intakeStatus === "Processing" ? "Cancelled" : current.intakeStatus, leaseOwner: null, leaseUntil: null },
+      data: { status: "Cancelled", intakeStatus: current.intakeStatus === "Processing" ? "Cancelled" : current.intakeStatus, leaseOwner: null, leaseUntil: null, statusReason: opts.reason ?? null },
     });
     if (updated.count === 0) throw notFound(`Prior authorization ${opts.priorAuthId}`);
-    await recordAuditEvent(tx, { workspaceId: opts.workspaceId, priorAuthId: current.id, actor: opts.actor, action: "prior_auth.cancelled", details: { previous_status: current.status } });
+    await recordAuditEvent(tx, { workspaceId: opts.workspaceId, priorAuthId: current.id, actor: opts.actor, action: "prior_auth.cancelled", details: { previous_status: current.status, reason: opts.reason ?? null } });
     const cancelled = presentPriorAuth(await tx.priorAuth.findUniqueOrThrow({ where: { id: current.id }, include: PRIOR_AUTH_INCLUDE }));
     await emitWebhookEvent(tx, { workspaceId: opts.workspaceId, type: "prior_auth.cancelled", data: { prior_auth: cancelled } });
     return cancelled;

@@ -2,11 +2,11 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { prisma } from "@/lib/db/prisma";
 import { badRequest } from "@/lib/api/errors";
 import { PRIOR_AUTH_INCLUDE, presentPriorAuth } from "./present-prior-auth";
+import { OPEN_STATUSES, queueViewWhere, type QueueView } from "./queue-views";
 
 type Sort = "newest" | "oldest" | "due";
 const SORT_FIELD = { newest: "createdAt", oldest: "createdAt", due: "dueAt" } as const;
 const SORT_DIR = { newest: "desc", oldest: "asc", due: "asc" } as const;
-const OPEN_STATUSES = ["Processing", "Succeeded", "pending_review", "request_for_information"];
 
 // A cursor is the last row of the previous page: its sort value and id (ties broken by id).
 const encodeCursor = (sort: Sort, value: Date | null, id: string) => Buffer.from(JSON.stringify({ s: sort, v: value?.toISOString() ?? null, id })).toString("base64url");
@@ -31,6 +31,9 @@ function afterCursor(sort: Sort, cursor: { value: Date | null; id: string }): Pr
 
 export interface ListPriorAuthsOptions {
   workspaceId: string;
+  /** A work-queue view (lib/prior-auths/queue-views.ts); `userId` is who "mine" means. */
+  view?: QueueView;
+  userId?: string | null;
   status?: string;
   caseId?: string;
   q?: string;
@@ -44,12 +47,13 @@ export interface ListPriorAuthsOptions {
 /** The workspace's cases: filters, a stable order and cursor pagination. */
 export async function listPriorAuths(opts: ListPriorAuthsOptions) {
   const and: Prisma.PriorAuthWhereInput[] = [{ workspaceId: opts.workspaceId }];
+  if (opts.view) and.push(queueViewWhere(opts.view, { userId: opts.userId ?? null, now: new Date() }));
   if (opts.status) and.push({ status: opts.status });
   if (opts.caseId) and.push({ caseId: opts.caseId });
-  if (opts.q) and.push({ OR: [{ caseId: { contains: opts.q, mode: "insensitive" } }, { patientName: { contains: opts.q, mode: "insensitive" } }] });
+  if (opts.q) and.push({ OR: [{ caseId: { contains: opts.q, mode: "insensitive" } }, { patientName: { contains: opts.q, mode: "insensitive" } }, { drugName: { contains: opts.q, mode: "insensitive" } }] });
   if (opts.assigneeId) and.push({ assigneeId: opts.assigneeId === "none" ? null : opts.assigneeId });
   if (opts.overdue !== undefined) {
-    const overdue: Prisma.PriorAuthWhereInput = { dueAt: { lt: new Date() }, status: { in: OPEN_STATUSES } };
+    const overdue: Prisma.PriorAuthWhereInput = { dueAt: { lt: new Date() }, status: { in: [...OPEN_STATUSES] } };
     and.push(opts.overdue ? overdue : { NOT: overdue });
   }
   if (opts.cursor) and.push(afterCursor(opts.sort, decodeCursor(opts.cursor, opts.sort)));

@@ -8,7 +8,7 @@ export type CaseStatus = ProcessingState | DeterminationState;
 
 const TRANSITIONS: Record<string, readonly string[]> = {
   Processing: ["Succeeded", "Failed", "Cancelled"],
-  Succeeded: ["approved", "denied", "pending_review", "request_for_information", "Processing"],
+  Succeeded: ["approved", "denied", "pending_review", "request_for_information", "Processing", "Cancelled"],
   Failed: [],
   Cancelled: [],
   pending_review: ["approved", "denied", "request_for_information", "pending_review", "Cancelled"],

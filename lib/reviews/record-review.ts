@@ -1,5 +1,5 @@
 import { prisma } from "@/lib/db/prisma";
-import { conflict, notFound } from "@/lib/api/errors";
+import { conflict, forbidden, notFound } from "@/lib/api/errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import type { Actor } from "@/lib/api/with-workspace";
 import { assertTransition } from "@/lib/prior-auths/states";
@@ -21,11 +21,25 @@ export const presentReview = (r: ReviewRow, engineRecommendation: string | null 
   created_at: formatTimestamp(r.createdAt),
 });
 
+const FINAL = new Set(["approved", "denied"]);
+
+/**
+ * Under the workspace's clinician rule an adverse decision is a clinician's: a signed-in member, never an API key
+ * (an external system may record approvals and requests for information, not denials).
+ */
+export function assertMayDecide(decision: TReviewRequest["decision"], actor: Actor, requireClinicianForAdverse: boolean): void {
+  if (decision === "denied" && requireClinicianForAdverse && actor.type !== "user") {
+    throw forbidden("This workspace requires a clinician for adverse decisions: a denial is recorded by a signed-in reviewer in the portal, not with an API key.");
+  }
+}
+
 /**
  * A clinician's decision, recorded beside the engine's latest recommendation. Approve and deny are final (they stop
- * the SLA clock); a request for information waits for more material, which re-opens the case.
+ * the SLA clock); a request for information waits for more material, which re-opens the case. Changing a final
+ * decision reopens the case: the note is its reason, and the audit trail records it as such.
  */
-export async function recordReview(opts: { workspaceId: string; priorAuthId: string; actor: Actor; input: TReviewRequest }) {
+export async function recordReview(opts: { workspaceId: string; priorAuthId: string; actor: Actor; input: TReviewRequest; requireClinicianForAdverse: boolean }) {
+  assertMayDecide(opts.input.decision, opts.actor, opts.requireClinicianForAdverse);
   return prisma.$transaction(async (tx) => {
     const priorAuth = await tx.priorAuth.findFirst({ where: { id: opts.priorAuthId, workspaceId: opts.workspaceId } });
     if (!priorAuth) throw notFound(`Prior authorization ${opts.priorAuthId}`);
@@ -44,7 +58,14 @@ export async function recordReview(opts: { workspaceId: string; priorAuthId: str
       },
     });
     const final = opts.input.decision !== "request_for_information";
-    await tx.priorAuth.update({ where: { id: priorAuth.id }, data: { status: opts.input.decision, decidedAt: final ? new Date() : null } });
+    const reopened = FINAL.has(priorAuth.status);
+    await tx.priorAuth.update({
+      where: { id: priorAuth.id },
+      data: { status: opts.input.decision, decidedAt: final ? new Date() : null, decidedBy: final ? opts.actor.label : null, statusReason: reopened ? opts.input.note : priorAuth.statusReason },
+    });
+    if (reopened) {
+      await recordAuditEvent(tx, { workspaceId: opts.workspaceId, priorAuthId: priorAuth.id, actor: opts.actor, action: "prior_auth.reopened", details: { previous_status: priorAuth.status, decided_by: priorAuth.decidedBy, reason: opts.input.note } });
+    }
     await recordAuditEvent(tx, {
       workspaceId: opts.workspaceId, priorAuthId: priorAuth.id, actor: opts.actor, action: "review.decided",
       details: { decision: opts.input.decision, note: opts.input.note, previous_status: priorAuth.status, engine_recommendation: determination?.recommendedStatus ?? null },

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { QUEUE_VIEWS } from "@/lib/prior-auths/queue-views";
 
 export const UPLOADED_DOCUMENT_SCHEME = "pa-document:";
 
@@ -67,6 +68,13 @@ export const ZPriorAuth = z.object({
   /** When the decision is due (workspace SLA: expedited or standard). */
   sla_due_at: z.string().nullable(),
   decided_at: z.string().nullable(),
+  /** Who made the final decision: "engine" for an automatic approval, else the reviewer. */
+  decided_by: z.string().nullable(),
+  /** The latest determination's own outcome (before any clinician rule) and the policy it applied. */
+  engine_recommendation: z.string().nullable(),
+  policy_title: z.string().nullable(),
+  /** Why the case was withdrawn or reopened. */
+  status_reason: z.string().nullable(),
   received_at: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -76,9 +84,11 @@ export type TPriorAuth = z.infer<typeof ZPriorAuth>;
 export const ZPriorAuthId = z.uuid({ error: "prior_auth_id must be a UUID" });
 
 export const ZListPriorAuthsQuery = z.strictObject({
+  /** A work-queue view: open work, needs review, mine, waiting for information, overdue, decided, or all (default). */
+  view: z.enum(QUEUE_VIEWS).optional(),
   status: z.string().max(40).optional(),
   case_id: z.string().max(200).optional(),
-  /** Case id or patient name contains this text. */
+  /** Case id, patient name or drug name contains this text. */
   q: z.string().max(200).optional(),
   /** A user id, "me" (portal), or "none". */
   assignee: z.string().max(64).optional(),

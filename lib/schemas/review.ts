@@ -17,3 +17,9 @@ export const ZReview = z.object({
 });
 
 export const ZReviewList = z.object({ data: z.array(ZReview) });
+
+/** POST /prior_auths/{id}/cancel: withdrawing an open case; the reason is kept on the case and in the audit trail. */
+export const ZCancelRequest = z
+  .strictObject({ reason: z.string().trim().min(1, "must not be empty").max(2000).optional() })
+  .optional();
+export type TCancelRequest = z.infer<typeof ZCancelRequest>;

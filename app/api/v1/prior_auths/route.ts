@@ -28,7 +28,7 @@ export const GET = withWorkspace(async ({ req, workspace, actor }) => {
   const assigneeId = query.assignee === "me" ? (actor.type === "user" ? actor.id : "none") : query.assignee;
   return json(
     await listPriorAuths({
-      workspaceId: workspace.id, status: query.status, caseId: query.case_id, q: query.q, assigneeId,
+      workspaceId: workspace.id, view: query.view, userId: actor.type === "user" ? actor.id : null, status: query.status, caseId: query.case_id, q: query.q, assigneeId,
       overdue: query.overdue === undefined ? undefined : query.overdue === "true", sort: query.sort, limit: query.limit, cursor: query.cursor,
     }),
   );

@@ -1,12 +1,15 @@
 import { withWorkspace } from "@/lib/api/with-workspace";
 import { json } from "@/lib/api/responses";
+import { parseJsonBody } from "@/lib/api/parse";
+import { ZCancelRequest } from "@/lib/schemas/review";
 import { ZPriorAuthId } from "@/lib/schemas/prior-auth";
 import { cancelPriorAuth } from "@/lib/prior-auths/cancel-prior-auth";
 
 export const dynamic = "force-dynamic";
 
-// POST /prior_auths/{prior_auth_id}/cancel - cancel an open case
-export const POST = withWorkspace<{ prior_auth_id: string }>(async ({ params, workspace, actor }) => {
+// POST /prior_auths/{prior_auth_id}/cancel - withdraw an open case (also one ready for review), optionally with a reason
+export const POST = withWorkspace<{ prior_auth_id: string }>(async ({ req, params, workspace, actor }) => {
   const priorAuthId = ZPriorAuthId.parse(params.prior_auth_id);
-  return json(await cancelPriorAuth({ workspaceId: workspace.id, priorAuthId, actor }));
+  const input = await parseJsonBody(req, ZCancelRequest, { optional: true });
+  return json(await cancelPriorAuth({ workspaceId: workspace.id, priorAuthId, actor, reason: input?.reason ?? null }));
 });

@@ -11,5 +11,5 @@ export const dynamic = "force-dynamic";
 export const POST = withWorkspace<{ prior_auth_id: string }>(async ({ req, params, workspace, actor }) => {
   const priorAuthId = ZPriorAuthId.parse(params.prior_auth_id);
   const input = await parseJsonBody(req, ZReviewRequest);
-  return json(await recordReview({ workspaceId: workspace.id, priorAuthId, actor, input }), { status: 201 });
+  return json(await recordReview({ workspaceId: workspace.id, priorAuthId, actor, input, requireClinicianForAdverse: workspace.requireClinicianForAdverse }), { status: 201 });
 });

@@ -1,0 +1,41 @@
+// The work queue's views: each is a filter over the case's status, assignee and due time. One table, used by the
+// list route (`view=`), the counts route and the portal's tabs, so a count always matches the list it opens.
+import type { Prisma } from "@/lib/generated/prisma/client";
+
+export const QUEUE_VIEWS = ["open", "needs_review", "mine", "waiting", "overdue", "decided", "all"] as const;
+export type QueueView = (typeof QUEUE_VIEWS)[number];
+
+/** Open work: still being read, ready for review, pended for a clinician, or waiting for information. */
+export const OPEN_STATUSES = ["Processing", "Succeeded", "pending_review", "request_for_information"] as const;
+const NEEDS_REVIEW = ["Succeeded", "pending_review"];
+const DECIDED = ["approved", "denied"];
+
+export const QUEUE_VIEW_LABELS: Record<QueueView, string> = {
+  open: "Open",
+  needs_review: "Needs review",
+  mine: "Mine",
+  waiting: "Waiting for information",
+  overdue: "Overdue",
+  decided: "Decided",
+  all: "All",
+};
+
+/** The filter of a view; `userId` is the signed-in member (API keys have no "mine": it matches nothing). */
+export function queueViewWhere(view: QueueView, opts: { userId: string | null; now: Date }): Prisma.PriorAuthWhereInput {
+  switch (view) {
+    case "open":
+      return { status: { in: [...OPEN_STATUSES] } };
+    case "needs_review":
+      return { status: { in: NEEDS_REVIEW } };
+    case "mine":
+      return opts.userId ? { status: { in: [...OPEN_STATUSES] }, assigneeId: opts.userId } : { id: { in: [] } };
+    case "waiting":
+      return { status: "request_for_information" };
+    case "overdue":
+      return { status: { in: [...OPEN_STATUSES] }, dueAt: { lt: opts.now } };
+    case "decided":
+      return { status: { in: DECIDED } };
+    case "all":
+      return {};
+  }
+}
