@@ -16,6 +16,7 @@ import { ZPolicyCheckList, ZPolicyCheckRequest, ZPolicyCheckResponse } from "@/l
 import { ZDeterminationList, ZDeterminationResponse } from "@/lib/schemas/determination";
 import { ZCreatePolicyJson, ZUpdatePolicyRequest } from "@/lib/schemas/policy";
 import { ZGetPolicyQuery, ZListPoliciesQuery, ZPolicy, ZPolicyList } from "@/lib/schemas/policy";
+import { ZCreatePolicyQuery, ZPolicyDocument, ZPolicyDocumentList } from "@/lib/schemas/policy";
 import { ZMetricsQuery, ZMetricsReport } from "@/lib/schemas/report";
 import {
   ZCreateWebhookRequest, ZWebhookDelivery, ZWebhookDeliveryId, ZWebhookDeliveryList, ZWebhookEndpoint, ZWebhookEndpointCreated, ZWebhookEndpointList,
@@ -81,6 +82,8 @@ export const COMPONENTS: Record<string, { schema: z.ZodType; io: "input" | "outp
   UpdatePolicyRequest: { schema: ZUpdatePolicyRequest, io: "input" },
   Policy: { schema: ZPolicy, io: "output" },
   PolicyList: { schema: ZPolicyList, io: "output" },
+  PolicyDocument: { schema: ZPolicyDocument, io: "output" },
+  PolicyDocumentList: { schema: ZPolicyDocumentList, io: "output" },
   MetricsReport: { schema: ZMetricsReport, io: "output" },
   CreateWebhookRequest: { schema: ZCreateWebhookRequest, io: "input" },
   WebhookEndpoint: { schema: ZWebhookEndpoint, io: "output" },
@@ -208,9 +211,18 @@ export const OPERATIONS: OperationSpec[] = [
   },
   {
     method: "post", path: "/policies", operationId: "createPolicy", tag: "Policies", access: "workspace",
-    summary: "Add a policy", description: "A PDF (multipart `file` with the metadata as fields, or the raw application/pdf body), or JSON with `text` or `criteria_document`. Admins and API keys.",
+    summary: "Add a policy document", description: "A PDF (multipart `file` with the metadata as fields, or the raw application/pdf body), or JSON with `text` or `criteria_document`. Admins and API keys. A PDF holding several drug or class sections (a formulary, a criteria table, a Part D criteria book) becomes one policy per section, all linked to the stored document; the answer is the first section's policy with `policy_document` and all sections in `policies`. The same PDF uploaded again answers 409 naming the policies it made, unless `allow_duplicate=true`. A document with no readable drug section answers 422.",
+    query: ZCreatePolicyQuery,
     body: { schema: ZCreatePolicyJson, required: true, content: { "application/json": ZCreatePolicyJson, "multipart/form-data": z.object({ file: z.string().meta({ format: "binary" }) }), "application/pdf": "binary" } },
-    responses: created("The policy.", ZPolicy), errors: [400, 413, 422],
+    responses: created("The policy (the first section's) with the document's sections.", ZPolicy), errors: [400, 409, 413, 422],
+  },
+  {
+    method: "get", path: "/policies/documents", operationId: "listPolicyDocuments", tag: "Policies", access: "workspace",
+    summary: "Uploaded policy documents with their sections", responses: ok("Documents, newest first, each with one entry per drug or class section.", ZPolicyDocumentList),
+  },
+  {
+    method: "get", path: "/policies/documents/{document_id}", operationId: "getPolicyDocument", tag: "Policies", access: "workspace",
+    summary: "One uploaded policy document with its sections", params: { document_id: uuid("document_id") }, responses: ok("The document and its sections.", ZPolicyDocument), errors: [400, 404],
   },
   {
     method: "get", path: "/policies/{policy_id}", operationId: "getPolicy", tag: "Policies", access: "workspace",

@@ -1,24 +1,37 @@
+import { createHash } from "node:crypto";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { prisma } from "@/lib/db/prisma";
-import { badRequest } from "@/lib/api/errors";
+import { badRequest, conflict } from "@/lib/api/errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import type { Actor } from "@/lib/api/with-workspace";
 import { readPdf, PdfReadError } from "@/lib/documents/read-pdf";
 import { insertDocument, prepareDocument } from "@/lib/documents/store-document";
 import type { z } from "zod";
 import type { ZPolicyMetadata } from "@/lib/schemas/policy";
+import { findDuplicatePolicyDocument } from "./library/find-duplicate-policy-document";
+import { planSectionPolicies, type PlannedSectionPolicy } from "./library/plan-section-policies";
 import { parsePolicy } from "./parse-policy";
 import { policyFromPayload } from "./policy-payload";
-import { presentPolicy } from "./present-policy";
+import { presentPolicy, presentPolicySummary } from "./present-policy";
+import { readPolicyDocument } from "./read/read-policy-document";
+import type { PolicyDocumentReading } from "./read/types";
 import type { ParsedPolicy } from "./types";
 
 export type PolicySource = { kind: "pdf"; bytes: Uint8Array; fileName: string | null } | { kind: "text"; text: string } | { kind: "criteria"; document: unknown };
 
-async function readSource(source: PolicySource): Promise<{ pages: { page: number; text: string }[]; parsed: ParsedPolicy }> {
+/** A text or criteria upload is one policy, as it always was: a reading of one section. */
+function oneSection(parsed: ParsedPolicy, pages: { page: number; text: string }[]): PolicyDocumentReading {
+  return {
+    family: "single_drug", title: parsed.title, payer: parsed.payer, effectiveDate: parsed.effectiveDate, warnings: parsed.warnings ?? [],
+    sections: [{ label: parsed.title, drugs: { names: parsed.drugNames, ndcs: parsed.suggestedCodes.ndc, cpts: parsed.suggestedCodes.cpt }, pages: pages.map((p) => p.page), policy: parsed }],
+  };
+}
+
+async function readSource(source: PolicySource): Promise<{ pages: { page: number; text: string }[]; reading: PolicyDocumentReading; fromDocument: boolean }> {
   if (source.kind === "pdf") {
     try {
       const { pages } = await readPdf(source.bytes);
-      return { pages: pages.map(({ page, text }) => ({ page, text })), parsed: parsePolicy(pages) };
+      return { pages: pages.map(({ page, text }) => ({ page, text })), reading: readPolicyDocument(pages), fromDocument: true };
     } catch (error) {
       if (error instanceof PdfReadError) throw badRequest(error.message);
       throw error;
@@ -26,48 +39,77 @@ async function readSource(source: PolicySource): Promise<{ pages: { page: number
   }
   if (source.kind === "text") {
     const pages = source.text.split("\f").map((text, i) => ({ page: i + 1, text }));
-    return { pages, parsed: parsePolicy(pages) };
+    return { pages, reading: oneSection(parsePolicy(pages), pages), fromDocument: false };
   }
   try {
-    const parsed = policyFromPayload(JSON.stringify(source.document));
-    return { pages: [], parsed };
+    return { pages: [], reading: oneSection(policyFromPayload(JSON.stringify(source.document)), []), fromDocument: false };
   } catch (error) {
     throw badRequest(`criteria_document: ${error instanceof Error ? error.message : "is not valid"}`);
   }
 }
 
 /**
- * Reads a payer policy into criteria and stores it as version 1. The covered drug names it lists select it at once;
- * NDC and CPT codes it mentions are suggestions an admin confirms (unless given here).
+ * Reads a payer policy document and stores one policy (version 1) per drug or class section it holds, all in one
+ * transaction and linked to the stored document. The drug names and codes of each section select it. The same PDF
+ * uploaded again is refused (409, naming the policies it made) unless `allowDuplicate`.
  */
-export async function createPolicy(opts: { workspaceId: string; actor: Actor; source: PolicySource; metadata: z.infer<typeof ZPolicyMetadata> }) {
-  const { pages, parsed } = await readSource(opts.source);
-  const meta = opts.metadata;
+export async function createPolicy(opts: { workspaceId: string; actor: Actor; source: PolicySource; metadata: z.infer<typeof ZPolicyMetadata>; allowDuplicate?: boolean }) {
+  const { source, metadata: meta } = opts;
+  if (source.kind === "pdf" && !opts.allowDuplicate) {
+    const duplicate = await findDuplicatePolicyDocument(opts.workspaceId, createHash("sha256").update(source.bytes).digest("hex"));
+    if (duplicate) {
+      const named = duplicate.policies.slice(0, 10).map((p) => `"${p.title}" (${p.id})`).join(", ");
+      const more = duplicate.policies.length > 10 ? ` and ${duplicate.policies.length - 10} more` : "";
+      throw conflict(`This file was already uploaded as policy document ${duplicate.documentId}${duplicate.fileName ? ` (${duplicate.fileName})` : ""}, which holds ${named}${more}. Upload it again with allow_duplicate=true to store a second copy.`);
+    }
+  }
+  const { pages, reading } = await readSource(source);
+  const what = source.kind === "pdf" ? `the document${source.fileName ? ` ${source.fileName}` : ""}` : "the policy";
+  const plan = planSectionPolicies(reading, pages, meta, what);
   const prepared =
-    opts.source.kind === "pdf"
-      ? await prepareDocument({ workspaceId: opts.workspaceId, bytes: opts.source.bytes, contentType: "application/pdf", kind: "pdf", fileName: opts.source.fileName, createdBy: opts.actor.label })
+    source.kind === "pdf"
+      ? await prepareDocument({ workspaceId: opts.workspaceId, bytes: source.bytes, contentType: "application/pdf", kind: "pdf", fileName: source.fileName, createdBy: opts.actor.label })
       : null;
-  return prisma.$transaction(async (tx) => {
-    const document = prepared ? await insertDocument(tx, prepared) : null;
-    const policy = await tx.policy.create({ data: { workspaceId: opts.workspaceId, status: meta.status ?? "active", latestVersion: 1 } });
-    const version = await tx.policyVersion.create({
-      data: {
-        policyId: policy.id,
-        version: 1,
-        title: meta.title ?? parsed.title,
-        payer: meta.payer ?? parsed.payer,
-        effectiveDate: meta.effective_date ?? parsed.effectiveDate,
-        ndcCodes: meta.ndc_codes ?? [],
-        cptCodes: meta.cpt_codes ?? [],
-        drugNames: meta.drug_names ?? parsed.drugNames,
-        documentId: document?.id ?? null,
-        pages: pages as unknown as Prisma.InputJsonValue,
-        parsed: parsed as unknown as Prisma.InputJsonValue,
-        changeNote: "Uploaded",
-        createdBy: opts.actor.label,
-      },
-    });
-    await recordAuditEvent(tx, { workspaceId: opts.workspaceId, actor: opts.actor, action: "policy.created", details: { policy_id: policy.id, title: version.title, sections: parsed.sections.length } });
-    return presentPolicy(policy, version, [version]);
+  return prisma.$transaction(
+    async (tx) => {
+      const document = prepared ? await insertDocument(tx, prepared) : null;
+      const stored: { policy: Awaited<ReturnType<typeof tx.policy.create>>; version: Awaited<ReturnType<typeof tx.policyVersion.create>> }[] = [];
+      for (const section of plan) stored.push(await storeSection(tx, { workspaceId: opts.workspaceId, actor: opts.actor, status: meta.status ?? "active", documentId: document?.id ?? null, fromDocument: !!document, section }));
+      const documentView = document ? { id: document.id, file_name: source.kind === "pdf" ? source.fileName : null, family: reading.family, sections: stored.length } : null;
+      await recordAuditEvent(tx, {
+        workspaceId: opts.workspaceId, actor: opts.actor, action: "policy.created",
+        details: { policy_id: stored[0].policy.id, title: stored[0].version.title, sections: plan[0].parsed.sections.length, document_id: document?.id ?? null, family: reading.family, policies: stored.length },
+      });
+      const docRef = document ? { id: document.id, fileName: source.kind === "pdf" ? source.fileName : null } : null;
+      return {
+        ...presentPolicy(stored[0].policy, stored[0].version, [stored[0].version], docRef),
+        policy_document: documentView,
+        policies: stored.map((s) => presentPolicySummary(s.policy, s.version, docRef)),
+      };
+    },
+    { timeout: 120_000 },
+  );
+}
+
+async function storeSection(
+  tx: Prisma.TransactionClient,
+  opts: { workspaceId: string; actor: Actor; status: string; documentId: string | null; fromDocument: boolean; section: PlannedSectionPolicy },
+) {
+  const { section } = opts;
+  const policy = await tx.policy.create({
+    data: {
+      workspaceId: opts.workspaceId, status: opts.status, latestVersion: 1, documentId: opts.documentId,
+      family: opts.fromDocument ? section.family : null, sectionLabel: opts.fromDocument ? section.sectionLabel : null,
+      sectionPages: opts.fromDocument ? section.sectionPages : [], requirementCodes: section.requirementCodes,
+    },
   });
+  const version = await tx.policyVersion.create({
+    data: {
+      policyId: policy.id, version: 1, title: section.title, payer: section.payer, effectiveDate: section.effectiveDate,
+      ndcCodes: section.ndcCodes, cptCodes: section.cptCodes, drugNames: section.drugNames, documentId: opts.documentId,
+      pages: section.pages as unknown as Prisma.InputJsonValue, parsed: section.parsed as unknown as Prisma.InputJsonValue,
+      changeNote: "Uploaded", createdBy: opts.actor.label,
+    },
+  });
+  return { policy, version };
 }

@@ -1,7 +1,12 @@
 import { formatTimestamp } from "@/lib/time";
 import type { CriteriaNode, ParsedPolicy } from "./types";
 
-type PolicyRow = { id: string; status: string; latestVersion: number; createdAt: Date; updatedAt: Date };
+type PolicyRow = {
+  id: string; status: string; latestVersion: number; createdAt: Date; updatedAt: Date;
+  documentId?: string | null; family?: string | null; sectionLabel?: string | null; sectionPages?: number[]; requirementCodes?: string[];
+};
+/** The uploaded document a policy was read from (its file name is on the Document row). */
+export type PolicyDocumentRef = { id: string; fileName: string | null } | null;
 type VersionRow = {
   id: string; version: number; title: string; payer: string | null; effectiveDate: string | null; ndcCodes: string[]; cptCodes: string[];
   drugNames: string[]; documentId: string | null; pages: unknown; parsed: unknown; changeNote: string | null; createdBy: string; createdAt: Date;
@@ -11,8 +16,22 @@ export function countCriteria(node: CriteriaNode): number {
   return node.kind === "criterion" ? 1 : node.children.reduce((n, child) => n + countCriteria(child), 0);
 }
 
-/** A policy in lists: its status and the latest version's selecting codes. */
-export function presentPolicySummary(policy: PolicyRow, version: VersionRow) {
+/** Which document and section a policy was read from; null for text and criteria uploads. */
+export function presentPolicySource(policy: PolicyRow, document: PolicyDocumentRef) {
+  const id = policy.documentId ?? document?.id ?? null;
+  if (!id) return null;
+  return {
+    id,
+    file_name: document?.fileName ?? null,
+    family: policy.family ?? null,
+    section_label: policy.sectionLabel ?? null,
+    pages: policy.sectionPages ?? [],
+    requirement_codes: policy.requirementCodes ?? [],
+  };
+}
+
+/** A policy in lists: its status, the latest version's selecting codes and the document section it comes from. */
+export function presentPolicySummary(policy: PolicyRow, version: VersionRow, document: PolicyDocumentRef = null) {
   const parsed = version.parsed as ParsedPolicy;
   return {
     id: policy.id,
@@ -26,16 +45,17 @@ export function presentPolicySummary(policy: PolicyRow, version: VersionRow) {
     drug_names: version.drugNames,
     sections: parsed.sections.length,
     criteria_count: parsed.sections.reduce((n, s) => n + countCriteria(s.criteria), 0),
+    document: presentPolicySource(policy, document),
     created_at: formatTimestamp(policy.createdAt),
     updated_at: formatTimestamp(policy.updatedAt),
   };
 }
 
 /** A policy in full: pages, the parsed criteria tree, suggestions and the version history. */
-export function presentPolicy(policy: PolicyRow, version: VersionRow, history: { version: number; createdAt: Date; createdBy: string; changeNote: string | null }[]) {
+export function presentPolicy(policy: PolicyRow, version: VersionRow, history: { version: number; createdAt: Date; createdBy: string; changeNote: string | null }[], document: PolicyDocumentRef = null) {
   const parsed = version.parsed as ParsedPolicy;
   return {
-    ...presentPolicySummary(policy, version),
+    ...presentPolicySummary(policy, version, document),
     version_id: version.id,
     document_id: version.documentId,
     pages: version.pages as { page: number; text: string }[],

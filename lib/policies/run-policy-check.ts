@@ -2,7 +2,7 @@
 // the case's diagnoses; every criterion answered from the intake, the documents and the claims. Stored and audited.
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { prisma } from "@/lib/db/prisma";
-import { badRequest, unprocessable } from "@/lib/api/errors";
+import { ApiError, badRequest, unprocessable } from "@/lib/api/errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import type { Actor } from "@/lib/api/with-workspace";
 import { sha256Of } from "@/lib/digest";
@@ -15,11 +15,15 @@ import { UPLOADED_DOCUMENT_SCHEME } from "@/lib/schemas/prior-auth";
 import type { TPolicyCheckRequest } from "@/lib/schemas/policy-check";
 import { loadCaseMaterial, type CaseMaterial } from "@/lib/prior-auths/load-case-material";
 import { formatTimestamp } from "@/lib/time";
+import type { PdfPage } from "@/lib/documents/read-pdf";
 import { evaluatePolicy } from "./evaluate-policy";
-import { parsePolicy } from "./parse-policy";
+import { caseDrugsOf } from "./library/case-drugs";
+import { sectionForCase } from "./library/section-for-case";
+import { withUnreadCriteriaStep } from "./library/unread-criteria-step";
 import { policyFromPayload } from "./policy-payload";
+import { readPolicyDocument } from "./read/read-policy-document";
 import { selectPolicyOrThrow } from "./select-policy";
-import type { ParsedPolicy } from "./types";
+import type { CriteriaNode, ParsedPolicy } from "./types";
 
 export const POLICY_ENGINE_VERSION = engineVersion("policy");
 
@@ -31,38 +35,66 @@ export interface ResolvedPolicy {
   version: number | null;
 }
 
-async function policyFromUrl(url: string, workspaceId: string): Promise<ParsedPolicy> {
+/** A policy document's pages: the section of the case's drug (422 naming the drug and the document when it has none). */
+function sectionOfPages(pages: readonly PdfPage[], material: CaseMaterial, documentName: string): ParsedPolicy {
+  return sectionForCase(readPolicyDocument(pages), caseDrugsOf(material), documentName).parsed;
+}
+
+async function policyFromUrl(url: string, workspaceId: string, material: CaseMaterial): Promise<ParsedPolicy> {
   try {
     if (url.startsWith(UPLOADED_DOCUMENT_SCHEME)) {
       const doc = await prisma.document.findFirst({ where: { id: url.slice(UPLOADED_DOCUMENT_SCHEME.length), workspaceId } });
       if (!doc) throw badRequest(`policy_document_url: the uploaded document ${url} was not found in this workspace.`);
-      return parsePolicy((doc.pages ?? []) as { page: number; text: string }[]);
+      return sectionOfPages((doc.pages ?? []) as unknown as PdfPage[], material, doc.fileName ? `${doc.fileName}, ${url}` : url);
     }
     const fetched = await fetchDocument(url);
     if (fetched.kind === "json") return policyFromPayload(new TextDecoder().decode(fetched.bytes));
     const content = await readDocumentContent(fetched.bytes, fetched.kind);
-    return parsePolicy(content.pages);
+    return sectionOfPages(content.pages, material, url);
   } catch (error) {
     if (error instanceof DocumentFetchError || error instanceof PdfReadError) throw unprocessable(`policy_document_url: ${error.message}`);
     throw error;
   }
 }
 
+/** policy_payload: a JSON criteria document is one policy; text is read as a document, the case's drug's section chosen. */
+function policyFromRequestPayload(payload: string, material: CaseMaterial): ParsedPolicy {
+  const trimmed = payload.trim();
+  if (!trimmed || trimmed.startsWith("{") || trimmed.startsWith("[")) return policyFromPayload(payload);
+  return sectionOfPages([{ page: 1, text: payload }], material, "policy_payload");
+}
+
 /** The policy of this check: the request's override, or the library's choice for the case's codes and drug names. */
 export async function resolvePolicy(workspaceId: string, material: CaseMaterial, request: TPolicyCheckRequest): Promise<ResolvedPolicy> {
   if (request?.policy_payload) {
+    let parsed: ParsedPolicy;
     try {
-      return { parsed: policyFromPayload(request.policy_payload), source: "policy_payload", policyId: null, versionId: null, version: null };
+      parsed = policyFromRequestPayload(request.policy_payload, material);
     } catch (error) {
+      if (error instanceof ApiError) throw error;
       throw badRequest(`policy_payload: ${error instanceof Error ? error.message : "could not be read"}`);
     }
+    return { parsed, source: "policy_payload", policyId: null, versionId: null, version: null };
   }
   if (request?.policy_document_url) {
-    return { parsed: await policyFromUrl(request.policy_document_url, workspaceId), source: "policy_document_url", policyId: null, versionId: null, version: null };
+    return { parsed: await policyFromUrl(request.policy_document_url, workspaceId, material), source: "policy_document_url", policyId: null, versionId: null, version: null };
   }
   const { chosen } = await selectPolicyOrThrow(workspaceId, material.facts);
   const version = await prisma.policyVersion.findUniqueOrThrow({ where: { id: chosen.versionId } });
   return { parsed: version.parsed as unknown as ParsedPolicy, source: "library", policyId: chosen.policyId, versionId: version.id, version: version.version };
+}
+
+/** criterion id -> the id of the reading rule that classified it (policies stored before rules were recorded: none). */
+function rulesOf(policy: ParsedPolicy): Map<string, string> {
+  const rules = new Map<string, string>();
+  const walk = (node: CriteriaNode) => {
+    if (node.kind === "criterion") {
+      if (node.rule) rules.set(node.id, node.rule);
+    } else node.children.forEach(walk);
+  };
+  for (const section of policy.sections ?? []) walk(section.criteria);
+  for (const limit of policy.limits ?? []) walk(limit);
+  return rules;
 }
 
 export function presentPolicyCheck(row: { id: string; steps: unknown; summary: unknown; policySnapshot: unknown; createdAt: Date }) {
@@ -74,7 +106,10 @@ export function presentPolicyCheck(row: { id: string; steps: unknown; summary: u
 export async function evaluateAndStore(opts: { workspaceId: string; actor: Actor; material: CaseMaterial; policy: ResolvedPolicy }) {
   const { material, policy } = opts;
   const asOf = material.priorAuth.receivedAt.toISOString().slice(0, 10);
-  const result = evaluatePolicy({ policy: policy.parsed, facts: material.facts, documents: material.documents, claims: material.claims, testClaim: material.testClaim, asOf });
+  const drug = caseDrugsOf(material).drugNames[0] ?? "the requested drug";
+  const evaluated = evaluatePolicy({ policy: policy.parsed, facts: material.facts, documents: material.documents, claims: material.claims, testClaim: material.testClaim, asOf });
+  const result = withUnreadCriteriaStep(evaluated, policy.parsed, drug);
+  const rules = rulesOf(policy.parsed);
   const steps = result.steps.map((s) => ({
     step: s.step,
     question_or_action: s.question_or_action,
@@ -84,7 +119,8 @@ export async function evaluateAndStore(opts: { workspaceId: string; actor: Actor
     policy_guideline_quoted_source: s.policy_guideline_quoted_source,
     outcome: s.outcome,
     criterion_id: s.criterionId,
-    policy_quote: s.policyQuote ?? null,
+    policy_quote: s.policyQuote?.text ? s.policyQuote : null,
+    ...(rules.has(s.criterionId) ? { rule: rules.get(s.criterionId) } : {}),
     evidence: s.evidence.map((e) => ({ document_id: e.documentId, page: e.page, start: e.start, end: e.end, quote: e.quote, claim_id: e.claimId })),
     ...(s.missingInformation ? { missing_information: s.missingInformation } : {}),
     ...(s.notNeeded ? { not_needed: true } : {}),

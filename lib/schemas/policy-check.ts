@@ -29,6 +29,8 @@ export const ZPolicyCheckStep = z.object({
   /** An alternative of a ONE-of group that is not met while another may still meet the group (outcome stays missing). */
   unmet_alternative: z.boolean().optional(),
   policy_quote: z.object({ page: z.number().int(), text: z.string() }).nullable(),
+  /** The reading rule that classified the criterion (absent for policies read before rules were recorded). */
+  rule: z.string().optional(),
   evidence: z.array(
     z.object({
       document_id: z.string().optional(),

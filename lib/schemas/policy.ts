@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { normalizeNdc } from "@/lib/intake/codes/ndc";
+import { ZCalendarDate, ZInt4 } from "./common";
 
 const ZNdc = z.string().trim().transform((value, ctx) => {
   const ndc = normalizeNdc(value);
@@ -17,7 +18,8 @@ export const POLICY_STATUSES = ["draft", "active", "retired"] as const;
 export const ZPolicyMetadata = z.strictObject({
   title: z.string().trim().min(1).max(300).optional(),
   payer: z.string().trim().max(200).optional(),
-  effective_date: z.string().trim().max(40).optional(),
+  /** The date the payer's policy takes effect (YYYY-MM-DD, a real calendar date). */
+  effective_date: z.string().trim().pipe(ZCalendarDate).optional(),
   status: z.enum(POLICY_STATUSES).optional(),
   ndc_codes: z.array(ZNdc).max(500).optional(),
   cpt_codes: z.array(ZCpt).max(500).optional(),
@@ -40,13 +42,61 @@ export const ZCriterionEdit = z.strictObject({
   text: z.string().trim().min(1).max(5000).optional(),
 });
 
-/** GET /policies query. */
-export const ZListPoliciesQuery = z.strictObject({ status: z.enum(POLICY_STATUSES).optional() });
+/** GET /policies query: by status, or the sections of one uploaded document. */
+export const ZListPoliciesQuery = z.strictObject({
+  status: z.enum(POLICY_STATUSES).optional(),
+  document_id: z.uuid({ error: "document_id must be a UUID" }).optional(),
+});
+
+/** POST /policies query: the same PDF uploaded again is refused (409) unless the admin asks for a second copy. */
+export const ZCreatePolicyQuery = z.strictObject({
+  allow_duplicate: z.enum(["true", "false"], { error: "allow_duplicate must be true or false" }).optional().transform((v) => v === "true"),
+});
 
 export const ZPolicyId = z.uuid({ error: "policy_id must be a UUID" });
+export const ZPolicyDocumentId = z.uuid({ error: "document_id must be a UUID" });
+
+/** The uploaded document and section a policy was read from (null for text and criteria uploads). */
+export const ZPolicySourceDocument = z.object({
+  id: z.uuid(),
+  file_name: z.string().nullable(),
+  /** single_drug | criteria_table | formulary | part_d_criteria */
+  family: z.string().nullable(),
+  section_label: z.string().nullable(),
+  pages: z.array(z.number().int()),
+  requirement_codes: z.array(z.string()),
+});
+
+/** An uploaded policy document with its sections (one policy per drug or class section). */
+export const ZPolicyDocument = z.object({
+  id: z.uuid(),
+  file_name: z.string().nullable(),
+  sha256: z.string(),
+  page_count: z.number().int().nullable(),
+  family: z.string().nullable(),
+  payer: z.string().nullable(),
+  effective_date: z.string().nullable(),
+  section_count: z.number().int(),
+  active_sections: z.number().int(),
+  sections: z.array(
+    z.object({
+      policy_id: z.uuid(),
+      status: z.enum(POLICY_STATUSES),
+      title: z.string().nullable(),
+      section_label: z.string().nullable(),
+      drug_names: z.array(z.string()),
+      pages: z.array(z.number().int()),
+      requirement_codes: z.array(z.string()),
+      criteria_count: z.number().int(),
+    }),
+  ),
+  created_at: z.string(),
+  created_by: z.string(),
+});
+export const ZPolicyDocumentList = z.object({ data: z.array(ZPolicyDocument) });
 
 /** GET /policies/{policy_id} query: an older version. */
-export const ZGetPolicyQuery = z.strictObject({ version: z.coerce.number().int().min(1).optional() });
+export const ZGetPolicyQuery = z.strictObject({ version: z.coerce.number().pipe(ZInt4.min(1)).optional() });
 
 /** A policy as the API answers it (documented loosely: pages and criteria trees are large and versioned). */
 export const ZPolicy = z.looseObject({
@@ -54,6 +104,7 @@ export const ZPolicy = z.looseObject({
   status: z.enum(POLICY_STATUSES),
   title: z.string().optional(),
   version: z.number().int().optional(),
+  document: ZPolicySourceDocument.nullable().optional(),
   created_at: z.string().optional(),
   updated_at: z.string().optional(),
 });

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { withWorkspace } from "@/lib/api/with-workspace";
-import { parseJsonBody } from "@/lib/api/parse";
+import { parseJsonBody, parseMultipartCapped } from "@/lib/api/parse";
 import { readBodyCapped } from "@/lib/api/read-body";
 import { badRequest } from "@/lib/api/errors";
 import { json } from "@/lib/api/responses";
-import { ZCreatePolicyJson, ZListPoliciesQuery, ZPolicyMetadata } from "@/lib/schemas/policy";
+import { ZCreatePolicyJson, ZCreatePolicyQuery, ZListPoliciesQuery, ZPolicyMetadata } from "@/lib/schemas/policy";
 import { createPolicy, type PolicySource } from "@/lib/policies/create-policy";
 import { listPolicies } from "@/lib/policies/policy-queries";
 
@@ -17,9 +17,7 @@ const list = (value: FormDataEntryValue | null) => (typeof value === "string" &&
 async function readPolicyUpload(req: Request): Promise<{ source: PolicySource; metadata: z.infer<typeof ZPolicyMetadata> }> {
   const type = req.headers.get("content-type") ?? "";
   if (type.startsWith("multipart/form-data")) {
-    const form = await req.formData().catch(() => {
-      throw badRequest("The multipart body could not be read.");
-    });
+    const form = await parseMultipartCapped(req, MAX_POLICY_BYTES + 64 * 1024, "The policy upload");
     const file = form.get("file");
     if (!(file instanceof File)) throw badRequest("The multipart body needs a `file` field with the policy PDF.");
     if (file.size > MAX_POLICY_BYTES) throw badRequest("The policy PDF is larger than 25 MB.");
@@ -39,18 +37,19 @@ async function readPolicyUpload(req: Request): Promise<{ source: PolicySource; m
   return { source: text ? { kind: "text", text } : { kind: "criteria", document: criteria }, metadata };
 }
 
-// POST /policies - upload a payer policy (PDF, text or a criteria document); admins and systems
+// POST /policies - upload a payer policy (PDF, text or a criteria document): one policy per drug section; admins and systems
 export const POST = withWorkspace(
   async ({ req, workspace, actor }) => {
+    const { allow_duplicate: allowDuplicate } = ZCreatePolicyQuery.parse(Object.fromEntries(new URL(req.url).searchParams));
     const { source, metadata } = await readPolicyUpload(req);
-    const policy = await createPolicy({ workspaceId: workspace.id, actor, source, metadata });
+    const policy = await createPolicy({ workspaceId: workspace.id, actor, source, metadata, allowDuplicate });
     return json(policy, { status: 201, headers: { Location: `/api/v1/policies/${policy.id}` } });
   },
   { role: "admin" },
 );
 
-// GET /policies - the workspace's policies with their latest versions
+// GET /policies - the workspace's policies with their latest versions (?document_id=: one document's sections)
 export const GET = withWorkspace(async ({ req, workspace }) => {
-  const { status } = ZListPoliciesQuery.parse(Object.fromEntries(new URL(req.url).searchParams));
-  return json({ data: await listPolicies({ workspaceId: workspace.id, status }) });
+  const { status, document_id: documentId } = ZListPoliciesQuery.parse(Object.fromEntries(new URL(req.url).searchParams));
+  return json({ data: await listPolicies({ workspaceId: workspace.id, status, documentId }) });
 });
