@@ -3,6 +3,7 @@
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { prepareDatabase } from "../lib/server/prepare-database";
+import { ZNewPassword } from "../lib/schemas/member";
 
 const USAGE = `usage:
   npm run pa -- migrate
@@ -53,7 +54,7 @@ async function run(argv: string[]) {
     }
     if (command === "workspace create") {
       const o = required(
-        z.object({ name: z.string().min(1), "admin-email": z.email(), "admin-password": z.string().min(8, "at least 8 characters"), json: z.boolean().optional() }),
+        z.object({ name: z.string().min(1), "admin-email": z.email(), "admin-password": ZNewPassword, json: z.boolean().optional() }),
         options(args, { name: "string", "admin-email": "string", "admin-password": "string", json: "boolean" }),
       );
       const { createWorkspace } = await import("../lib/workspaces/create-workspace");
@@ -75,7 +76,7 @@ async function run(argv: string[]) {
       return;
     }
     const o = required(
-      z.object({ workspace: z.uuid(), email: z.email(), password: z.string().min(8), role: z.enum(["admin", "reviewer"]), json: z.boolean().optional() }),
+      z.object({ workspace: z.uuid(), email: z.email(), password: ZNewPassword, role: z.enum(["admin", "reviewer"]), json: z.boolean().optional() }),
       options(args, { workspace: "string", email: "string", password: "string", role: "string", json: "boolean" }),
     );
     const { addMember } = await import("../lib/members/members");

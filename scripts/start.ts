@@ -32,7 +32,11 @@ async function main() {
   const app = next({ dev: false, hostname: host, port });
   await app.prepare();
   const handle = app.getRequestHandler();
-  const server = http.createServer((req, res) => void handle(req, res));
+  const server = http.createServer((req, res) => {
+    // The client's address as the socket saw it, for the sign-in throttle (never a value the client sent).
+    req.headers["x-pa-client-address"] = req.socket.remoteAddress ?? "unknown";
+    void handle(req, res);
+  });
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
 
   const url = `http://${host === "127.0.0.1" || host === "0.0.0.0" ? "localhost" : host}:${port}`;

@@ -41,7 +41,7 @@ export function MembersPanel() {
             <option value="admin">Admin</option>
           </select>
         </div>
-        <Field label="Initial password" name="password" type="password" minLength={8} required hint="At least 8 characters; share it privately." />
+        <Field label="Initial password" name="password" type="password" minLength={12} required hint="At least 12 characters, not a common password; share it privately." />
         <div className="col-span-2 flex items-center gap-3">
           <Button type="submit" disabled={add.isPending}>{add.isPending ? "Adding…" : "Add member"}</Button>
           {add.isSuccess && <span role="status" className="text-sm text-emerald-800">Member added.</span>}

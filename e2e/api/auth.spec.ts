@@ -86,7 +86,7 @@ test("a created prior auth has the spec's fields and timestamp format", async ({
 });
 
 test("a revoked key is refused at once", async ({ playwright, baseURL }) => {
-  const admin = await playwright.request.newContext({ baseURL });
+  const admin = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: String(baseURL) } });
   await signInRequest(admin, a.adminEmail, a.adminPassword);
   const created = await admin.post("/api/v1/api_keys", { data: { name: "to revoke" } });
   expect(created.status()).toBe(201);
@@ -98,7 +98,7 @@ test("a revoked key is refused at once", async ({ playwright, baseURL }) => {
   expect((await admin.delete(`/api/v1/api_keys/${key.id}`)).status()).toBe(200);
   const refused = await api.get("/api/v1/prior_auths", { headers: { "X-API-Key": key.api_key } });
   expect(refused.status()).toBe(401);
-  expect(await refused.json()).toEqual({ error: 401, message: "The API key has been revoked." });
+  expect(await refused.json()).toEqual({ error: 401, message: "The API key is not valid (unknown or revoked)." });
 
   // Keys are listed without their secret: only the start.
   const listed = (await (await admin.get("/api/v1/api_keys")).json()).data.find((k: { id: string }) => k.id === key.id);

@@ -35,7 +35,7 @@ test("a fresh PA_DATA_DIR migrates, seeds a demo workspace, serves, and keeps it
     const { id } = await created.json();
 
     // The CLI works beside the running server (through its local socket): a new workspace's key works at once.
-    const { stdout } = await run("npx", ["tsx", "scripts/pa.ts", "workspace", "create", "--name", "Side", "--admin-email", "side@embedded.test", "--admin-password", "side-pass-1", "--json"], { env });
+    const { stdout } = await run("npx", ["tsx", "scripts/pa.ts", "workspace", "create", "--name", "Side", "--admin-email", "side@embedded.test", "--admin-password", "side-pass-12345", "--json"], { env });
     const side = JSON.parse(stdout.trim().split("\n").pop()!);
     expect((await fetch(`${first.baseURL}/api/v1/prior_auths`, { headers: { "X-API-Key": side.api_key } })).status).toBe(200);
     // Bad arguments: a clear message and a non-zero exit.

@@ -66,7 +66,7 @@ async function portalSession(baseURL: string, email: string, password: string) {
     body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
   });
   remember(signIn);
-  return (pathname: string, init: RequestInit = {}) => fetch(`${baseURL}${pathname}`, { ...init, headers: { "Content-Type": "application/json", Cookie: cookie(), ...init.headers } });
+  return (pathname: string, init: RequestInit = {}) => fetch(`${baseURL}${pathname}`, { ...init, headers: { "Content-Type": "application/json", Origin: baseURL, Cookie: cookie(), ...init.headers } });
 }
 
 test("server and a separate worker killed with SIGKILL mid-processing: every case finishes once, nothing is lost", async () => {

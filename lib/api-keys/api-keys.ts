@@ -26,7 +26,9 @@ export async function revokeApiKey(opts: { workspaceId: string; id: string; acto
   return prisma.$transaction(async (tx) => {
     const key = await tx.apiKey.findFirst({ where: { id: opts.id, workspaceId: opts.workspaceId } });
     if (!key) throw notFound("API key");
-    const revoked = key.revokedAt ? key : await tx.apiKey.update({ where: { id: key.id }, data: { revokedAt: new Date() } });
+    // Revoking twice is the same as once: the first revocation time stays and the trail has one event.
+    if (key.revokedAt) return presentApiKey(key);
+    const revoked = await tx.apiKey.update({ where: { id: key.id }, data: { revokedAt: new Date() } });
     await recordAuditEvent(tx, { workspaceId: opts.workspaceId, actor: opts.actor, action: "api_key.revoked", details: { name: key.name, start: key.start } });
     return presentApiKey(revoked);
   });

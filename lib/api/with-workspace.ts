@@ -7,7 +7,9 @@ import { hashApiKey } from "@/lib/auth/api-keys";
 import { prisma } from "@/lib/db/prisma";
 import { logger } from "@/lib/log";
 import { checkRateLimit, shouldLogRefusal, type RateLimitResult } from "@/lib/rate-limits/check-rate-limit";
-import { ApiError, errorToStatus, forbidden, unauthorized } from "./errors";
+import { ApiError, badRequest, errorToStatus, forbidden, unauthorized } from "./errors";
+import { crossSiteRefusal } from "./guards/check-origin";
+import { scanSearchParams } from "./guards/scan-json";
 import { errorResponse } from "./responses";
 
 export type Role = "admin" | "reviewer";
@@ -33,18 +35,43 @@ interface Options {
   allow?: ("api_key" | "session")[];
   /** Portal users need this role (API keys act as systems and pass role checks only when "api_key" is allowed). */
   role?: Role;
+  /** Signed-in (cookie) mutations may send multipart bodies: upload routes. Default: true (JSON always allowed). */
+  multipart?: boolean;
 }
 
 type RouteContext = { params: Promise<Record<string, string>> };
 
 const WORKSPACE_SELECT = { id: true, name: true, requireClinicianForAdverse: true, slaHoursExpedited: true, slaHoursStandard: true } as const;
 
+const INVALID_KEY = "The API key is not valid (unknown or revoked).";
+
+/** Checks that hold for every request before authentication: query strings and headers the handlers read. */
+function checkRequestShape(req: Request) {
+  const problem = scanSearchParams(new URL(req.url).searchParams);
+  if (problem) throw badRequest(`Invalid query: ${problem.path}: ${problem.message}`);
+  const fileName = req.headers.get("x-file-name");
+  if (fileName !== null) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(fileName);
+    } catch {
+      throw badRequest("Invalid X-File-Name header: it must be a percent-encoded (encodeURIComponent) file name.");
+    }
+    if (decoded.includes("\0")) throw badRequest("Invalid X-File-Name header: it must not contain NUL characters.");
+  }
+}
+
+/** The portal's own origins besides the request's: NEXTAUTH_URL when the app is served behind a proxy. */
+function portalOrigins(): string[] {
+  return [process.env.NEXTAUTH_URL, process.env.PA_PUBLIC_URL].filter((v): v is string => Boolean(v));
+}
+
 async function authenticateApiKey(req: Request) {
   const key = req.headers.get("x-api-key");
   if (!key) return null;
   const record = await prisma.apiKey.findUnique({ where: { hashedKey: hashApiKey(key.trim()) }, include: { workspace: { select: WORKSPACE_SELECT } } });
-  if (!record) throw unauthorized("The API key is not valid.");
-  if (record.revokedAt) throw unauthorized("The API key has been revoked.");
+  // One answer for unknown and revoked keys: a caller learns nothing about which keys once existed.
+  if (!record || record.revokedAt) throw unauthorized(INVALID_KEY);
   // Last-used time is informative: refresh it at most once a minute to keep reads cheap.
   if (!record.lastUsedAt || Date.now() - record.lastUsedAt.getTime() > 60_000) {
     await prisma.apiKey.update({ where: { id: record.id }, data: { lastUsedAt: new Date() } });
@@ -76,11 +103,23 @@ export function withWorkspace<P = Record<string, string>>(
     let response: Response;
     let rate: RateLimitResult | null = null;
     try {
+      checkRequestShape(req);
       const auth =
         (allow.includes("api_key") ? await authenticateApiKey(req) : null) ??
         (allow.includes("session") ? await authenticateSession() : null);
       if (!auth) {
         throw allow.includes("api_key") ? unauthorized("A valid API key is required in the X-API-Key header.") : unauthorized("Sign in to continue.");
+      }
+      if (auth.actor.type === "user") {
+        // A session cookie rides along on cross-site requests: mutations must prove they come from the portal.
+        const refusal = crossSiteRefusal({
+          method: req.method,
+          requestOrigin: new URL(req.url).origin,
+          allowedOrigins: portalOrigins(),
+          headers: req.headers,
+          allowMultipart: options.multipart ?? true,
+        });
+        if (refusal) throw forbidden(refusal);
       }
       if (options.role && auth.actor.role !== options.role && !(auth.actor.type === "api_key" && allow.includes("api_key"))) {
         throw forbidden(`This action needs the ${options.role} role.`);

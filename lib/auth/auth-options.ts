@@ -2,6 +2,7 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { z } from "zod";
 import { authenticateUser } from "./authenticate-user";
+import { checkLoginThrottle, clearLoginFailures, clientAddress, recordLoginFailure } from "./login-throttle";
 
 const ZCredentials = z.object({ email: z.string().trim().toLowerCase().email(), password: z.string().min(1) });
 
@@ -13,10 +14,18 @@ export const authOptions: NextAuthOptions = {
     CredentialsProvider({
       name: "Email and password",
       credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
-      async authorize(credentials) {
+      async authorize(credentials, req) {
         const parsed = ZCredentials.safeParse(credentials);
         if (!parsed.success) return null;
-        return authenticateUser(parsed.data.email, parsed.data.password);
+        const { email, password } = parsed.data;
+        const headers = new Headers(Object.entries(req?.headers ?? {}).flatMap(([k, v]) => (typeof v === "string" ? [[k, v] as [string, string]] : [])));
+        const address = clientAddress(headers);
+        // The route (app/api/auth/[...nextauth]) answers 429 first; this is the same rule for any other way in.
+        if (!(await checkLoginThrottle({ email, address })).allowed) return null;
+        const user = await authenticateUser(email, password);
+        if (user) await clearLoginFailures({ email });
+        else await recordLoginFailure({ email, address });
+        return user;
       },
     }),
   ],

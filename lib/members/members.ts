@@ -9,15 +9,22 @@ export async function listMembers(opts: { workspaceId: string }) {
   return members.map((m) => ({ id: m.id, user_id: m.userId, email: m.user.email, name: m.user.name, role: m.role, created_at: m.createdAt.toISOString() }));
 }
 
-/** Adds a person to the workspace with a role and an initial password. */
+/**
+ * Adds a person to the workspace with a role and an initial password. An email already in this workspace is 409; an
+ * email whose account belongs to another workspace gets a membership here with the same answer a new person gets (it
+ * never tells the caller that the account exists elsewhere); that account keeps its own password.
+ */
 export async function addMember(opts: { workspaceId: string; email: string; name?: string; role: Role; password: string; actor?: Actor }) {
   const email = opts.email.trim().toLowerCase();
+  const name = opts.name?.trim() || null;
+  // Hashed in every case, so an existing account answers in the same time as a new one.
   const passwordHash = await hashPassword(opts.password);
   return prisma.$transaction(async (tx) => {
-    if (await tx.user.findUnique({ where: { email } })) throw conflict(`A user with the email ${email} already exists.`);
-    const user = await tx.user.create({ data: { email, name: opts.name?.trim() || null, passwordHash } });
+    const existing = await tx.user.findUnique({ where: { email }, include: { memberships: { where: { workspaceId: opts.workspaceId } } } });
+    if (existing?.memberships.length) throw conflict(`${email} is already a member of this workspace.`);
+    const user = existing ?? (await tx.user.create({ data: { email, name, passwordHash } }));
     const membership = await tx.membership.create({ data: { workspaceId: opts.workspaceId, userId: user.id, role: opts.role } });
     if (opts.actor) await recordAuditEvent(tx, { workspaceId: opts.workspaceId, actor: opts.actor, action: "member.added", details: { email, role: opts.role } });
-    return { id: membership.id, user_id: user.id, email, name: user.name, role: membership.role, created_at: membership.createdAt.toISOString() };
+    return { id: membership.id, user_id: user.id, email, name, role: membership.role, created_at: membership.createdAt.toISOString() };
   });
 }

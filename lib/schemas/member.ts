@@ -1,10 +1,22 @@
 import { z } from "zod";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordProblem } from "@/lib/auth/password-policy";
+
+/** A new password: the policy of lib/auth/password-policy.ts (length, not a common password). */
+export const ZNewPassword = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, `must have at least ${MIN_PASSWORD_LENGTH} characters`)
+  .max(MAX_PASSWORD_LENGTH)
+  .superRefine((value, ctx) => {
+    const problem = passwordProblem(value);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  })
+  .describe(`At least ${MIN_PASSWORD_LENGTH} characters, not a commonly used password.`);
 
 export const ZAddMemberRequest = z.strictObject({
-  email: z.email(),
+  email: z.email().max(254),
   name: z.string().trim().max(200).optional(),
   role: z.enum(["admin", "reviewer"]),
-  password: z.string().min(8, "must have at least 8 characters").max(200),
+  password: ZNewPassword,
 });
 
 export const ZMember = z.object({
@@ -12,7 +24,7 @@ export const ZMember = z.object({
   user_id: z.uuid(),
   email: z.string(),
   name: z.string().nullable(),
-  role: z.string(),
+  role: z.enum(["admin", "reviewer"]).describe("admin: settings, keys, members and reviews; reviewer: reviews cases."),
   created_at: z.string(),
 });
 

@@ -1,11 +1,7 @@
 import { z } from "zod";
+import { ZCalendarDate } from "./common";
 
-/** YYYY-MM-DD that is a real calendar date (2024-02-30 is refused). */
-export const ZCalendarDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date YYYY-MM-DD").refine((value) => {
-  const [y, m, d] = value.split("-").map(Number);
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}, "is not a real calendar date");
+export { ZCalendarDate };
 
 const text = (max: number) => z.string().trim().min(1, "must not be empty").max(max);
 
@@ -50,7 +46,15 @@ export const ZSupportingInformationRequest = z
       .strictObject({
         data: z.array(ZClaimHistoryItem).max(1000, "at most 1000 records per request").optional(),
         /** A FHIR Bundle of ExplanationOfBenefit resources (a CARIN claims feed). */
-        bundle: z.looseObject({ resourceType: z.literal("Bundle"), entry: z.array(z.unknown()).max(5000).optional() }).optional(),
+        bundle: z
+          .looseObject({
+            resourceType: z.literal("Bundle"),
+            entry: z
+              .array(z.looseObject({ resource: z.looseObject({ resourceType: z.string() }, { error: "must be a FHIR resource object" }).optional() }, { error: "must be a bundle entry object" }))
+              .max(5000)
+              .optional(),
+          })
+          .optional(),
       })
       .optional(),
     test_claim: z.strictObject({ data: ZTestClaim.optional() }).optional(),

@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { rawJsonDepthExceeds, scanJson, scanSearchParams } from "./scan-json";
+
+const nested = (depth: number) => JSON.parse("[".repeat(depth) + "]".repeat(depth));
+
+describe("scanJson", () => {
+  it.each([
+    ["a NUL in a top-level string", { case_id: "a\u0000b" }, "case_id", /NUL/],
+    ["a NUL in a nested value", { ePA: { epa_payload: { note: "x\u0000" } } }, "ePA.epa_payload.note", /NUL/],
+    ["a NUL in an array item", { data: [{ claim_id: "ok" }, { claim_id: "\u0000" }] }, "data[1].claim_id", /NUL/],
+    ["a NUL in a key", { ePA: { epa_payload: { "k\u0000": 1 } } }, 'ePA.epa_payload["k\\\\0"]', /key with a NUL/],
+    ["a key that is not an identifier", { "a b": "\u0000" }, '["a b"]', /NUL/],
+    ["nesting past the limit", { a: nested(70) }, "a" + "[0]".repeat(63), /deeper than 64/],
+  ])("%s is refused", (_name, value, path, message) => {
+    const problem = scanJson(value);
+    expect(problem?.path).toBe(path);
+    expect(problem?.message).toMatch(message);
+  });
+
+  it.each([
+    ["plain values", { case_id: "A-1", n: 3, ok: true, none: null, list: ["x", 1] }],
+    ["nesting at the limit", nested(64)],
+    ["1000 keys", Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`k${i}`, i]))],
+  ])("%s pass", (_name, value) => {
+    expect(scanJson(value)).toBeNull();
+  });
+
+  it("refuses an object with too many keys and a value with too many nodes", () => {
+    expect(scanJson(Object.fromEntries(Array.from({ length: 1001 }, (_, i) => [`k${i}`, i])))?.message).toMatch(/more than 1000 keys/);
+    expect(scanJson(Array.from({ length: 50 }, () => Array.from({ length: 10 }, () => 1)), { maxDepth: 64, maxKeys: 1000, maxNodes: 100 })?.message).toMatch(/more than 100 values/);
+  });
+
+  it("scans a value nested 100,000 deep without overflowing its own stack", () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    expect(scanJson(deep)?.message).toMatch(/deeper than 64/);
+  });
+});
+
+describe("rawJsonDepthExceeds", () => {
+  it.each([
+    ['{"a":[[[]]]}', 3, true],
+    ['{"a":[[]]}', 3, false],
+    ['{"a":"[[[[[[["}', 2, false],
+    ['{"a":"\\"[[[["}', 2, false],
+  ])("%s at max %i -> %s", (text, max, expected) => {
+    expect(rawJsonDepthExceeds(text, max)).toBe(expected);
+  });
+});
+
+describe("scanSearchParams", () => {
+  it("names the parameter whose value or name has a NUL", () => {
+    expect(scanSearchParams(new URLSearchParams("status=open&q=a%00b"))).toEqual({ path: "q", message: "must not contain NUL characters" });
+    expect(scanSearchParams(new URLSearchParams("a%00=1"))?.message).toMatch(/name with a NUL/);
+    expect(scanSearchParams(new URLSearchParams("q=abc&sort=oldest"))).toBeNull();
+  });
+});

@@ -1,0 +1,79 @@
+// Checks a parsed JSON value before any of it reaches a schema or the database: PostgreSQL refuses NUL characters in
+// text (a 500 otherwise), and very deep or very wide values cost the parser and the schemas without serving anyone.
+
+export interface JsonLimits {
+  /** Arrays and objects nested deeper than this are refused. */
+  maxDepth: number;
+  /** Keys of one object. */
+  maxKeys: number;
+  /** Every key, string, number and element of the whole value. */
+  maxNodes: number;
+}
+
+export const DEFAULT_JSON_LIMITS: JsonLimits = { maxDepth: 64, maxKeys: 1000, maxNodes: 200_000 };
+
+export interface JsonProblem {
+  /** Where: "ePA.epa_payload.note", "claim_history.data[2].claim_id", "" for the whole body. */
+  path: string;
+  message: string;
+}
+
+const child = (path: string, key: string | number) =>
+  typeof key === "number" ? `${path}[${key}]` : /^[A-Za-z_$][\w$]*$/.test(key) ? (path ? `${path}.${key}` : key) : `${path}[${JSON.stringify(key.replace(/\0/g, "\\0"))}]`;
+
+/** The first problem found (depth first), or null. */
+export function scanJson(value: unknown, limits: JsonLimits = DEFAULT_JSON_LIMITS): JsonProblem | null {
+  let nodes = 0;
+  // An explicit stack: a value nested 100,000 deep must not overflow the call stack of the scan itself.
+  const stack: { value: unknown; path: string; depth: number }[] = [{ value, path: "", depth: 0 }];
+  while (stack.length) {
+    const { value: v, path, depth } = stack.pop()!;
+    if (++nodes > limits.maxNodes) return { path: "", message: `has more than ${limits.maxNodes} values` };
+    if (typeof v === "string") {
+      if (v.includes("\0")) return { path, message: "must not contain NUL characters" };
+      continue;
+    }
+    if (v === null || typeof v !== "object") continue;
+    if (depth >= limits.maxDepth) return { path, message: `is nested deeper than ${limits.maxDepth} levels` };
+    if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], path: child(path, i), depth: depth + 1 });
+      continue;
+    }
+    const keys = Object.keys(v);
+    if (keys.length > limits.maxKeys) return { path, message: `has more than ${limits.maxKeys} keys` };
+    for (let i = keys.length - 1; i >= 0; i--) {
+      const key = keys[i];
+      if (key.includes("\0")) return { path: child(path, key), message: "has a key with a NUL character" };
+      stack.push({ value: (v as Record<string, unknown>)[key], path: child(path, key), depth: depth + 1 });
+    }
+  }
+  return null;
+}
+
+/** Query parameters: the first name or value with a NUL character. */
+export function scanSearchParams(params: URLSearchParams): JsonProblem | null {
+  for (const [name, value] of params) {
+    if (name.includes("\0")) return { path: name.replace(/\0/g, "\\0"), message: "is a query parameter name with a NUL character" };
+    if (value.includes("\0")) return { path: name, message: "must not contain NUL characters" };
+  }
+  return null;
+}
+
+/** JSON nested so deep that JSON.parse itself would recurse too far: counted on the raw text before parsing. */
+export function rawJsonDepthExceeds(text: string, maxDepth: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92 /* \ */) i++;
+      else if (c === 34 /* " */) inString = false;
+      continue;
+    }
+    if (c === 34) inString = true;
+    else if (c === 123 || c === 91) {
+      if (++depth > maxDepth) return true;
+    } else if (c === 125 || c === 93) depth--;
+  }
+  return false;
+}
