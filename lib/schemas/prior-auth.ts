@@ -91,7 +91,7 @@ export const ZListPriorAuthsQuery = z.strictObject({
   /** Case id, patient name or drug name contains this text. */
   q: z.string().max(200).optional(),
   /** A user id, "me" (portal), or "none". */
-  assignee: z.string().max(64).optional(),
+  assignee: z.union([z.uuid(), z.literal("me"), z.literal("none")], { error: 'must be a user id (UUID), "me" or "none"' }).optional(),
   overdue: z.enum(["true", "false"]).optional(),
   sort: z.enum(["newest", "oldest", "due"]).default("newest"),
   limit: z.coerce.number().int().min(1).max(100).default(25),
