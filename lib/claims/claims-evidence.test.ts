@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { TClaimRecord } from "@/lib/schemas/supporting-information";
-import { DEFAULT_DAYS_SUPPLY, drugTrials, priorUseOfDrug, stepTherapyFromClaims, testClaimOutcome } from "./claims-evidence";
+import { DEFAULT_DAYS_SUPPLY, drugMeetsRequirement, drugTrials, fillsInWindow, priorUseOfDrug, stepTherapyFromClaims, testClaimOutcome } from "./claims-evidence";
 import { classesInText, findDrugEntry, isInClass, sameDrug } from "./drug-classes";
 
 const fill = (claim_id: string, date: string, drug_name: string, extra: Partial<TClaimRecord> = {}): TClaimRecord => ({
@@ -109,5 +109,26 @@ describe("prior use of the requested drug and the test claim", () => {
     expect(testClaimOutcome(null)).toBeNull();
     expect(testClaimOutcome({ claim_id: "T1", date: "2024-10-01", status: "denied", adjudication_notes: "PA required" })).toMatchObject({ covered: false, summary: "Test claim T1 (2024-10-01) is denied. Notes: PA required" });
     expect(testClaimOutcome({ claim_id: "T2", date: "2024-10-01", status: "pending", expected_coverage: true })?.covered).toBe(true);
+  });
+});
+
+describe("a requirement that names no drug", () => {
+  it.each([
+    [{}, false],
+    [{ anyDrug: true }, true],
+    [{ drugs: [], drugClasses: [], examples: [] }, false],
+  ])("%j counts levetiracetam: %s", (req, expected) => {
+    expect(drugMeetsRequirement("levetiracetam", req)).toBe(expected);
+  });
+});
+
+describe("fillsInWindow", () => {
+  const claims = [fill("W1", "2025-04-22", "metformin", { days_supply: 30 }), fill("W2", "2025-09-10", "metformin", { days_supply: 14 }), fill("W3", "2025-10-01", "metformin"), fill("W4", "2025-10-09", "lisinopril", { days_supply: 30 }), fill("W5", "2025-11-20", "metformin", { days_supply: 30 })];
+  it("splits the requirement's paid fills by look-back and supply, leaving other claims alone", () => {
+    const { counted, excluded } = fillsInWindow(claims, { drugs: ["metformin"] }, { asOf: "2025-11-04", withinDays: 90, minSupplyDays: 30 });
+    expect(counted.map((c) => c.claim_id)).toEqual(["W4"]);
+    expect(excluded.map((e) => [e.claim.claim_id, e.why, e.daysBefore])).toEqual([
+      ["W1", "outside_window", 196], ["W2", "short_supply", 55], ["W3", "supply_unknown", 34], ["W5", "after_request", -16],
+    ]);
   });
 });

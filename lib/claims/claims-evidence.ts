@@ -41,6 +41,11 @@ export interface TrialRequirement {
   examples?: string[];
   /** Drugs that never count ("other" than the requested drug). */
   exclude?: string[];
+  /**
+   * With no drug and no class named: whether any drug counts. Only a caller that means "any drug" (prior use of the
+   * requested drug, a history listing) sets it; a criterion naming nothing never counts arbitrary drugs.
+   */
+  anyDrug?: boolean;
 }
 
 const DAY = 86_400_000;
@@ -63,14 +68,14 @@ export function drugMeetsRequirement(name: string, req: TrialRequirement): boole
   if ((req.exclude ?? []).some((x) => sameDrug(name, x))) return false;
   const drugs = req.drugs ?? [];
   const classes = req.drugClasses ?? [];
-  if (!drugs.length && !classes.length) return true;
+  if (!drugs.length && !classes.length) return Boolean(req.anyDrug);
   if (drugs.some((d) => sameDrug(name, d) || classesInText(d).some((c) => isInClass(name, c)))) return true;
   if (classes.some((c) => isInClass(name, c))) return true;
   return classes.length > 0 && (req.examples ?? []).some((e) => sameDrug(name, e));
 }
 
 /** Paid claims grouped into one trial per drug (pharmacy fills and clinic-administered HCPCS drugs). */
-export function drugTrials(claims: readonly ClaimRecord[], req: TrialRequirement = {}): { trials: DrugTrial[]; notCounted: ClaimRecord[] } {
+export function drugTrials(claims: readonly ClaimRecord[], req: TrialRequirement = { anyDrug: true }): { trials: DrugTrial[]; notCounted: ClaimRecord[] } {
   const byDrug = new Map<string, { written: string; claims: ClaimRecord[] }>();
   const notCounted: ClaimRecord[] = [];
   const sorted = [...claims].sort((a, b) => a.date.localeCompare(b.date) || a.claim_id.localeCompare(b.claim_id));
@@ -103,6 +108,49 @@ export function drugTrials(claims: readonly ClaimRecord[], req: TrialRequirement
     });
   }
   return { trials, notCounted };
+}
+
+/** Why a paid fill of the right drug does not count under a look-back or a supply length. */
+export interface ExcludedFill<C extends ClaimRecord = ClaimRecord> {
+  claim: C;
+  why: "outside_window" | "after_request" | "short_supply" | "supply_unknown";
+  /** Days from the fill to the request date. */
+  daysBefore: number;
+}
+
+export interface FillWindow {
+  /** YYYY-MM-DD: the request date the look-back counts back from. */
+  asOf: string;
+  /** The fill must lie within this many days before `asOf`. */
+  withinDays?: number;
+  /** The fill must cover at least this many days. */
+  minSupplyDays?: number;
+}
+
+/**
+ * Paid claims of the requirement's drugs split by a look-back window and a supply length: those that count and those
+ * that do not, each with why (older than the window, after the request, a shorter supply, no days supply stated).
+ */
+export function fillsInWindow<C extends ClaimRecord>(claims: readonly C[], req: TrialRequirement, window: FillWindow): { counted: C[]; excluded: ExcludedFill<C>[] } {
+  const counted: C[] = [];
+  const excluded: ExcludedFill<C>[] = [];
+  for (const claim of claims) {
+    const name = claimDrugName(claim, claims);
+    if (claim.status !== "paid" || !name || !drugMeetsRequirement(name, req)) {
+      counted.push(claim); // not a fill of the requirement: drugTrials sorts it out (denied ones are reported there)
+      continue;
+    }
+    const daysBefore = daysBetween(claim.date, window.asOf);
+    const why: ExcludedFill["why"] | null =
+      daysBefore < 0 ? "after_request"
+      : window.withinDays !== undefined && daysBefore > window.withinDays ? "outside_window"
+      : window.minSupplyDays !== undefined && claim.type === "pharmacy" && claim.days_supply === undefined ? "supply_unknown"
+      : window.minSupplyDays !== undefined && claim.type === "pharmacy" && (claim.days_supply ?? 0) < window.minSupplyDays ? "short_supply"
+      : null;
+    if (why) excluded.push({ claim, why, daysBefore });
+    else counted.push(claim);
+  }
+  return { counted, excluded };
 }
 
 export interface StepTherapyFromClaims {
@@ -142,7 +190,7 @@ export function priorUseOfDrug(claims: readonly ClaimRecord[], drug: { name?: st
   });
   const paid = matches.filter((c) => c.status === "paid");
   if (!paid.length) return { used: false, trial: null, claims: matches };
-  const { trials } = drugTrials(paid.map((c) => ({ ...c, drug_name: c.drug_name ?? drug.name ?? undefined })), {});
+  const { trials } = drugTrials(paid.map((c) => ({ ...c, drug_name: c.drug_name ?? drug.name ?? undefined })), { anyDrug: true });
   return { used: true, trial: trials[0] ?? null, claims: paid };
 }
 
@@ -158,5 +206,5 @@ export function testClaimOutcome(testClaim: TestClaim | null | undefined): { sta
 /** Readable names of the classes and drugs a requirement asks for. */
 export function describeRequirement(req: TrialRequirement): string {
   const classes = (req.drugClasses ?? []).map(className);
-  return [...classes, ...(req.drugs ?? [])].join(" or ") || "prior therapy";
+  return [...classes, ...(req.drugs ?? [])].join(" or ") || (req.anyDrug ? "prior therapy" : "no drug named");
 }

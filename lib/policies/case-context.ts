@@ -1,6 +1,6 @@
 // What every check reads of a case: the intake facts, the documents, the claims, the date ages are computed on, and
 // the requested drug. Helpers turn intake evidence into step evidence and citations.
-import type { ClaimRecord, TestClaim } from "@/lib/claims/types";
+import type { CaseClaim, TestClaim } from "@/lib/claims/types";
 import { sameDrug } from "@/lib/claims/drug-classes";
 import type { Evidence, IntakeFacts, IntakeMedicationRequest, SourceDocument } from "@/lib/intake/types";
 import type { Check, StepEvidence } from "./types";
@@ -8,7 +8,8 @@ import type { Check, StepEvidence } from "./types";
 export interface CaseContext {
   facts: IntakeFacts;
   documents: readonly SourceDocument[];
-  claims: readonly ClaimRecord[];
+  /** The supporting information's records and the rows of claims tables in the documents (with their source). */
+  claims: readonly CaseClaim[];
   testClaim: TestClaim | null;
   /** YYYY-MM-DD */
   asOf: string;
@@ -48,7 +49,7 @@ export function documentName(ctx: CaseContext, documentId: string | undefined): 
 export function cite(ctx: CaseContext, evidence: readonly StepEvidence[]): string {
   const e = evidence[0];
   if (!e) return "";
-  if (e.claimId) return `claim ${e.claimId}${e.quote ? `: ${e.quote}` : ""}`;
+  if (e.claimId && !e.documentId) return `claim ${e.claimId}${e.quote ? `: ${e.quote}` : ""}`;
   return `${documentName(ctx, e.documentId)}${e.page ? ` p. ${e.page}` : ""}: “${e.quote}”`;
 }
 

@@ -8,6 +8,7 @@
 //    "missing" with its failure in the reason, since the requirement can still be met by the open one;
 //  - otherwise a step's outcome is its own.
 // Pure and deterministic.
+import { caseClaims } from "@/lib/claims/case-claims";
 import { sameDrug } from "@/lib/claims/drug-classes";
 import type { ClaimRecord, TestClaim } from "@/lib/claims/types";
 import type { IntakeFacts, SourceDocument } from "@/lib/intake/types";
@@ -50,7 +51,7 @@ export function answerCriterion(criterion: CriterionNode, ctx: CaseContext): Che
     case "prescriber_specialty":
       return answerSpecialty(check, ctx);
     case "step_therapy":
-      return answerStepTherapy(check, ctx);
+      return answerStepTherapy(check, ctx, criterion.text);
     case "lab_threshold":
       return answerLab(check, ctx);
     case "quantity_limit":
@@ -236,7 +237,8 @@ export function evaluatePolicy(input: EvaluatePolicyInput): PolicyEvaluation {
   const ctx: CaseContext = {
     facts,
     documents: input.documents ?? [],
-    claims: input.claims ?? [],
+    // The supporting information's records and the claims tables printed in the case's documents.
+    claims: caseClaims(input.claims ?? [], input.documents ?? [], { referenceYear: Number(input.asOf.slice(0, 4)) }),
     testClaim: input.testClaim ?? null,
     asOf: input.asOf,
     requested: requestedDrug(facts, policy.drugNames ?? []),

@@ -1,21 +1,29 @@
 // Step therapy: distinct prior drugs that satisfy the criterion (named drugs, or members of a class with the
-// policy's own examples), from the notes and forms (intake prior treatments) and from paid claims; each trial long
-// enough when the policy sets a duration. Denied or pending claims never count. A CLASS criterion counts distinct
-// drugs of the class, never the requested drug.
+// policy's own examples), from the notes and forms (intake prior treatments) and from paid claims (the supporting
+// information's records and claims tables printed in the case's documents); each trial long enough when the policy
+// sets a duration, recent enough under a look-back ("within the last 90 days": the latest fill or course lies within
+// N days before the request), each fill long enough under a supply length ("a paid claim for a 30-day supply").
+// Denied or pending claims never count. A CLASS criterion counts distinct drugs of the class, never the requested
+// drug. A criterion that names no drug and no class ("second-line therapy") never counts arbitrary drugs: claims
+// carry no indication, so only treatments the notes state for the case's disease count; otherwise a clinician judges.
 import { className, findDrugEntry, findDrugMentions, genericName } from "@/lib/claims/drug-classes";
-import { daysBetween, DEFAULT_DAYS_SUPPLY, drugMeetsRequirement, drugTrials, type TrialRequirement } from "@/lib/claims/claims-evidence";
+import { claimDrugName, daysBetween, DEFAULT_DAYS_SUPPLY, drugMeetsRequirement, drugTrials, fillsInWindow, type ExcludedFill, type TrialRequirement } from "@/lib/claims/claims-evidence";
+import type { CaseClaim } from "@/lib/claims/types";
 import { inQuestion } from "@/lib/intake/text/find-prior-treatments";
 import type { PriorTreatment } from "@/lib/intake/types";
 import { hitEvidence, searchDocuments } from "../case-search";
 import { documentName, listWords, plural, toStepEvidence, type CaseContext, type CheckAnswer, type CheckOf } from "../case-context";
 import type { StepEvidence } from "../types";
 import { escapeRegExp } from "@/lib/escape-reg-exp";
+import { diseaseWords } from "./disease-context";
 
 interface Trial {
   drug: string;
   key: string;
   outcome: PriorTreatment["outcome"] | "filled";
   durationDays: number | null;
+  /** The latest date the trial is known to have gone on (last fill, end date, or the request date when ongoing). */
+  lastDate: string | null;
   source: string;
   evidence: StepEvidence[];
 }
@@ -37,25 +45,73 @@ function durationOf(t: PriorTreatment, asOf: string): number | null {
   return null;
 }
 
-function trialsOf(ctx: CaseContext, req: TrialRequirement): { trials: Trial[]; notCounted: string[] } {
+/** A claim as step evidence: the printed row of a claims table (document, page, span), or the record's id. */
+export function claimEvidence(claim: CaseClaim, asOf: string): StepEvidence {
+  const when = `${claim.date}, ${daysBetween(claim.date, asOf)} days before ${asOf}`;
+  if (claim.source) return { documentId: claim.source.documentId, page: claim.source.page, start: claim.source.start, end: claim.source.end, quote: claim.source.quote, claimId: claim.claim_id };
+  return { claimId: claim.claim_id, quote: `${claim.drug_name ?? claim.ndc ?? "drug"} filled ${when} (paid${claim.days_supply ? `, ${claim.days_supply}-day supply` : ""})` };
+}
+
+const claimWhere = (c: CaseClaim) => (c.source ? `${c.source.documentName} p. ${c.source.page}` : `claim ${c.claim_id}`);
+
+function trialsOf(ctx: CaseContext, req: TrialRequirement, check: CheckOf<"step_therapy">, diseaseOnly: string[] | null): { trials: Trial[]; notCounted: string[]; excluded: ExcludedFill<CaseClaim>[] } {
   const trials: Trial[] = [];
   for (const t of ctx.facts.priorTreatments ?? []) {
-    if (!drugMeetsRequirement(t.drug, req)) continue;
+    if (!drugMeetsRequirement(t.drug, { ...req, anyDrug: diseaseOnly !== null })) continue;
+    // A criterion naming no drug: a treatment counts only where the notes state it for the case's disease.
+    if (diseaseOnly && !t.evidence.some((e) => diseaseOnly.some((w) => new RegExp(`\\b${escapeRegExp(w)}`, "i").test(e.quote)))) continue;
     const evidence = toStepEvidence(t.evidence).slice(0, 1);
-    trials.push({ drug: t.drug, key: keyOf(t.drug), outcome: t.outcome, durationDays: durationOf(t, ctx.asOf), source: evidence[0] ? `${documentName(ctx, evidence[0].documentId)} p. ${evidence[0].page}` : "the notes", evidence });
+    const lastDate = t.endDate ?? (t.outcome === "ongoing" ? ctx.asOf : null);
+    trials.push({ drug: t.drug, key: keyOf(t.drug), outcome: t.outcome, durationDays: durationOf(t, ctx.asOf), lastDate, source: evidence[0] ? `${documentName(ctx, evidence[0].documentId)} p. ${evidence[0].page}` : "the notes", evidence });
   }
-  const { trials: filled, notCounted } = drugTrials(ctx.claims, req);
+  // Claims carry no indication: with no drug or class named they prove nothing.
+  if (diseaseOnly) return { trials, notCounted: [], excluded: [] };
+  const claims = ctx.claims as readonly CaseClaim[];
+  const { counted, excluded } = fillsInWindow(claims, req, { asOf: ctx.asOf, withinDays: check.withinDays, minSupplyDays: check.minSupplyDays });
+  const { trials: filled, notCounted } = drugTrials(counted, req);
   for (const t of filled) {
+    const fills = t.claimIds.map((id) => counted.find((c) => c.claim_id === id)).filter((c): c is CaseClaim => Boolean(c));
+    const latest = fills[fills.length - 1];
     trials.push({
       drug: t.written,
       key: keyOf(t.written),
       outcome: "filled",
       durationDays: t.durationDays,
-      source: `claims ${t.claimIds.join(", ")} (${t.firstFill}${t.fills > 1 ? ` to ${t.lastFill}` : ""}${t.daysSupplyAssumed ? `, ${DEFAULT_DAYS_SUPPLY}-day fills assumed` : ""})`,
-      evidence: t.claimIds.slice(0, 3).map((id) => ({ claimId: id, quote: `${t.written} filled ${ctx.claims.find((c) => c.claim_id === id)?.date ?? ""} (paid)` })),
+      lastDate: t.lastFill,
+      source: `${latest ? claimWhere(latest) : "claims"}: ${t.fills === 1 ? "fill" : `${t.fills} fills`} ${t.firstFill}${t.fills > 1 ? ` to ${t.lastFill}` : ""}, last ${daysBetween(t.lastFill, ctx.asOf)} days before ${ctx.asOf}${t.daysSupplyAssumed ? `, ${DEFAULT_DAYS_SUPPLY}-day fills assumed` : ""}`,
+      // The latest fill first: it is what a look-back is judged on.
+      evidence: [...fills].reverse().slice(0, 3).map((c) => claimEvidence(c, ctx.asOf)),
     });
   }
-  return { trials, notCounted: notCounted.map((c) => `${c.claim_id} (${c.drug_name ?? c.ndc ?? "drug"}, ${c.status})`) };
+  return { trials, notCounted: notCounted.map((c) => `${c.claim_id} (${c.drug_name ?? c.ndc ?? "drug"}, ${c.status})`), excluded };
+}
+
+/** "no metformin fill within 90 days before 2025-11-04; last fill 2025-04-22, 196 days before (claims.pdf p. 1)" */
+function excludedParts(check: CheckOf<"step_therapy">, excluded: readonly ExcludedFill<CaseClaim>[], ctx: CaseContext): string[] {
+  const what = drugsWanted(check);
+  const parts: string[] = [];
+  const old = excluded.filter((e) => e.why === "outside_window").sort((a, b) => a.daysBefore - b.daysBefore);
+  if (old.length) {
+    const last = old[0];
+    parts.push(`no ${what} fill within ${check.withinDays} days before ${ctx.asOf}; last fill ${last.claim.date}, ${last.daysBefore} days before (${claimWhere(last.claim)}: ${claimDrugName(last.claim, ctx.claims) ?? "drug"})`);
+  }
+  const short = excluded.filter((e) => e.why === "short_supply");
+  if (short.length) parts.push(`fills shorter than a ${check.minSupplyDays}-day supply: ${short.map((e) => `${e.claim.date} ${e.claim.days_supply} days (${claimWhere(e.claim)})`).join(", ")}`);
+  const unknown = excluded.filter((e) => e.why === "supply_unknown");
+  if (unknown.length) parts.push(`fills without a stated days supply: ${unknown.map((e) => `${e.claim.date} (${claimWhere(e.claim)})`).join(", ")}`);
+  const after = excluded.filter((e) => e.why === "after_request");
+  if (after.length) parts.push(`fills after the request date: ${after.map((e) => `${e.claim.date} (${claimWhere(e.claim)})`).join(", ")}`);
+  return parts;
+}
+
+function excludedText(check: CheckOf<"step_therapy">, excluded: readonly ExcludedFill<CaseClaim>[], ctx: CaseContext): string {
+  const parts = excludedParts(check, excluded, ctx);
+  return parts.length ? ` Not counted: ${parts.join("; ")}.` : "";
+}
+
+/** The drugs or classes a criterion asks for, without count or window: "metformin", "antiseizure drugs or clobazam". */
+function drugsWanted(check: CheckOf<"step_therapy">): string {
+  return [...check.drugClasses.map((c) => `${className(c)}`), listWords(check.drugs, "or")].filter(Boolean).join(" or ") || "prior therapy";
 }
 
 /** Drugs of the requirement named in the documents in a treatment context, when the intake and claims fall short. */
@@ -73,7 +129,7 @@ function mentionedTrials(ctx: CaseContext, req: TrialRequirement, known: Set<str
         );
         const hit = hits[0];
         if (!hit || !TRIAL_CONTEXT.test(hit.quote) || FUTURE.test(page.text.slice(hit.start, m.start))) continue;
-        out.push({ drug: m.written, key, outcome: "unknown", durationDays: null, source: `${hit.documentName} p. ${hit.page}`, evidence: [hitEvidence(hit)] });
+        out.push({ drug: m.written, key, outcome: "unknown", durationDays: null, lastDate: null, source: `${hit.documentName} p. ${hit.page}`, evidence: [hitEvidence(hit)] });
       }
     }
   }
@@ -86,46 +142,58 @@ export function describeStepRequirement(check: CheckOf<"step_therapy">): string 
   const drugs = check.drugs.length ? (check.count === 1 && check.drugs.length > 1 ? `one of ${listWords(check.drugs, "or")}` : listWords(check.drugs, "or")) : "";
   const what = [...classes, drugs].filter(Boolean).join(" or ") || `prior line${check.count === 1 ? "" : "s"} of therapy`;
   const duration = check.minDurationDays ? `, each for at least ${check.minDurationDays} days` : "";
-  return `${check.count > 1 || check.drugClasses.length || !check.drugs.length ? `at least ${check.count} ` : ""}${what}${duration}`;
+  const supply = check.minSupplyDays ? `, a fill of at least a ${check.minSupplyDays}-day supply` : "";
+  const window = check.withinDays !== undefined ? ` within the last ${check.withinDays} days` : "";
+  return `${check.count > 1 || check.drugClasses.length || !check.drugs.length ? `at least ${check.count} ` : ""}${what}${duration}${supply}${window}`;
 }
 
-export function answerStepTherapy(check: CheckOf<"step_therapy">, ctx: CaseContext): CheckAnswer {
+export function answerStepTherapy(check: CheckOf<"step_therapy">, ctx: CaseContext, criterionText = ""): CheckAnswer {
   const exclude = check.excludeRequested ? [...ctx.coveredDrugs, ...(ctx.requested ? [ctx.requested.name] : [])] : [];
   const req: TrialRequirement = { drugs: check.drugs, drugClasses: check.drugClasses, examples: check.examples, exclude };
-  const { trials: sourced, notCounted } = trialsOf(ctx, req);
+  const namesNothing = !check.drugs.length && !check.drugClasses.length && !(check.examples ?? []).length;
+  const disease = namesNothing ? diseaseWords("", (ctx.facts.diagnoses ?? []).map((d) => d.name)) : null;
+  const { trials: sourced, notCounted, excluded } = trialsOf(ctx, req, check, disease);
   const keys = new Set(sourced.map((t) => t.key));
-  const mentioned = keys.size < check.count ? mentionedTrials(ctx, req, keys) : [];
+  const mentioned = keys.size < check.count && !namesNothing ? mentionedTrials(ctx, req, keys) : [];
   const all = [...sourced, ...mentioned];
   const failureRequired = !check.outcomes.includes("tried");
   const min = check.minDurationDays ?? 0;
+  const within = check.withinDays;
 
   // One entry per drug: the best-documented trial of it.
-  const byDrug = new Map<string, { trials: Trial[]; ok: boolean; unsure: string | null; short: boolean }>();
+  const byDrug = new Map<string, { trials: Trial[]; ok: boolean; unsure: string | null; short: boolean; stale: boolean }>();
   for (const t of all) {
-    const entry = byDrug.get(t.key) ?? { trials: [], ok: false, unsure: null, short: false };
+    const entry = byDrug.get(t.key) ?? { trials: [], ok: false, unsure: null, short: false, stale: false };
     entry.trials.push(t);
     const outcomeOk = !failureRequired || FAILED.has(t.outcome);
     const durationOk = !min || (t.durationDays !== null && t.durationDays >= min);
-    if (outcomeOk && durationOk) entry.ok = true;
+    const age = t.lastDate ? daysBetween(t.lastDate, ctx.asOf) : null;
+    const recentOk = within === undefined || (age !== null && age >= 0 && age <= within);
+    if (outcomeOk && durationOk && recentOk) entry.ok = true;
     else if (!durationOk && t.durationDays !== null) entry.short = true;
-    else entry.unsure = !outcomeOk ? "the outcome (failure or intolerance)" : "the trial's duration";
+    else if (!recentOk && age !== null) entry.stale = true;
+    else entry.unsure = !outcomeOk ? "the outcome (failure or intolerance)" : !durationOk ? "the trial's duration" : `the date of the trial (within ${within} days before ${ctx.asOf})`;
     byDrug.set(t.key, entry);
   }
-  const qualifying = [...byDrug.values()].filter((e) => e.ok);
-  const unsure = [...byDrug.values()].filter((e) => !e.ok && e.unsure);
-  const short = [...byDrug.values()].filter((e) => !e.ok && !e.unsure && e.short);
+  const entries = [...byDrug.values()];
+  const qualifying = entries.filter((e) => e.ok);
+  const unsure = entries.filter((e) => !e.ok && e.unsure);
+  const short = entries.filter((e) => !e.ok && !e.unsure && e.short);
+  const stale = entries.filter((e) => !e.ok && !e.unsure && !e.short && e.stale);
   const describe = (e: { trials: Trial[] }) => {
     const t = e.trials[0];
-    return `${t.drug} (${OUTCOME_WORDS[t.outcome]}${t.durationDays !== null ? `, ${t.durationDays} days` : ""}; ${e.trials.map((x) => x.source).join("; ")})`;
+    return `${t.drug} (${OUTCOME_WORDS[t.outcome]}${t.durationDays !== null && t.outcome !== "filled" ? `, ${t.durationDays} days` : ""}; ${e.trials.map((x) => x.source).join("; ")})`;
   };
   const requirement = describeStepRequirement(check);
-  const evidence = [...qualifying, ...unsure, ...short].flatMap((e) => e.trials.flatMap((t) => t.evidence)).slice(0, 8);
-  const skipped = notCounted.length ? ` Not counted: ${notCounted.join(", ")} (denied or pending claims are not trials).` : "";
+  const trialEvidence = [...qualifying, ...unsure, ...short, ...stale].flatMap((e) => e.trials.flatMap((t) => t.evidence)).slice(0, 8);
+  // With no trial to show, the fills that fell outside the window or supply are what the answer rests on.
+  const evidence = trialEvidence.length ? trialEvidence : excluded.slice(-3).reverse().map((e) => claimEvidence(e.claim, ctx.asOf));
+  const skipped = `${notCounted.length ? ` Not counted: ${notCounted.join(", ")} (denied or pending claims are not trials).` : ""}${excludedText(check, excluded, ctx)}`;
 
   if (qualifying.length >= check.count) {
     return { outcome: "met", answer: `Yes: ${plural(qualifying.length, "qualifying drug")}: ${qualifying.map(describe).join("; ")}.${skipped}`, reason: `The policy requires ${requirement}; the case shows ${qualifying.length}.`, evidence };
   }
-  const found = [...qualifying, ...unsure, ...short];
+  const found = [...qualifying, ...unsure, ...short, ...stale];
   const needed = check.count - qualifying.length;
   if (qualifying.length + unsure.length >= check.count) {
     const what = [...new Set(unsure.map((e) => e.unsure))].join(" and ");
@@ -137,8 +205,33 @@ export function answerStepTherapy(check: CheckOf<"step_therapy">, ctx: CaseConte
       missingInformation: `Documentation of ${what} for ${listWords(unsure.map((e) => e.trials[0].drug))}`,
     };
   }
+  const supplyUnknown = excluded.filter((e) => e.why === "supply_unknown");
+  if (supplyUnknown.length && qualifying.length + new Set(supplyUnknown.map((e) => keyOf(claimDrugName(e.claim, ctx.claims) ?? ""))).size >= check.count) {
+    return {
+      outcome: "missing",
+      answer: `Not confirmed: ${plural(supplyUnknown.length, "paid fill")} of ${drugsWanted(check)} without a stated days supply.${skipped}`,
+      reason: `The policy requires ${requirement}; the days supply of ${supplyUnknown.map((e) => `${e.claim.date} (${claimWhere(e.claim)})`).join(", ")} is not stated.`,
+      evidence,
+      missingInformation: `Days supply of the ${drugsWanted(check)} fills (claims with days supply)`,
+    };
+  }
+  if (namesNothing) {
+    // Nothing the notes tie to the disease: whether the case's other treatments were lines of therapy for it is a
+    // clinician's call (claims name no indication), or the history is missing altogether.
+    const others = (ctx.facts.priorTreatments ?? []).map((t) => t.drug);
+    const dx = listWords((ctx.facts.diagnoses ?? []).map((d) => d.name ?? d.icd10.join(", ")).filter(Boolean)) || "the case's disease";
+    if (others.length || ctx.claims.length) {
+      return {
+        outcome: "manual",
+        answer: `The criterion names no drug or class${criterionText ? ` (“${criterionText}”)` : ""}; no treatment is documented for ${dx}. Other treatments on record (${listWords([...new Set(others)]) || `${plural(ctx.claims.length, "claim")}`}) are not counted as lines of therapy without it.`,
+        reason: "needs clinician review: which prior treatments were for this disease",
+        evidence: [],
+      };
+    }
+  }
   const anyHistory = found.length > 0 || (ctx.facts.priorTreatments ?? []).length > 0 || ctx.claims.length > 0;
   const shortText = short.length ? ` Shorter than ${min} days: ${short.map(describe).join("; ")}.` : "";
+  const staleText = stale.length ? ` Older than ${within} days before ${ctx.asOf}: ${stale.map(describe).join("; ")}.` : "";
   if (!anyHistory) {
     return {
       outcome: "missing",
@@ -150,8 +243,8 @@ export function answerStepTherapy(check: CheckOf<"step_therapy">, ctx: CaseConte
   }
   return {
     outcome: "not_met",
-    answer: `No: ${found.length ? `only ${found.length === 1 ? "one" : found.length} qualifying ${found.length === 1 ? "drug is" : "drugs are"} documented: ${found.map(describe).join("; ")}` : "no qualifying drug is documented"}.${shortText}${skipped}`,
-    reason: `The policy requires ${requirement}; the case shows ${qualifying.length}. ${plural(needed, "more trial")} would be needed.`,
+    answer: `No: ${found.length ? `only ${found.length === 1 ? "one" : found.length} qualifying ${found.length === 1 ? "drug is" : "drugs are"} documented: ${found.map(describe).join("; ")}` : "no qualifying drug is documented"}.${shortText}${staleText}${skipped}`,
+    reason: `The policy requires ${requirement}; the case shows ${qualifying.length}${excluded.length ? `: ${excludedParts(check, excluded, ctx).join("; ")}` : ""}. ${plural(needed, "more trial")} would be needed.`,
     evidence,
     missingInformation: `Records of ${plural(needed, "more trial")} of ${requirement.replace(/^at least \d+ /, "")} (drug, dates, outcome)`,
   };

@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import type { CaseClaim } from "@/lib/claims/types";
+import type { IntakeDiagnosis, IntakeFacts, PriorTreatment } from "@/lib/intake/types";
+import type { CaseContext, CheckOf } from "../case-context";
+import { answerStepTherapy } from "./answer-step-therapy";
+
+const dx = (name: string, code: string): IntakeDiagnosis => ({ icd10: [code], name, otherCodings: [], clinicalStatus: "active", verificationStatus: "confirmed", onsetDate: null, notes: [], evidence: [] });
+const facts = (over: Partial<IntakeFacts> = {}): IntakeFacts => ({
+  patient: null, practitioners: [], diagnoses: [dx("Type 2 diabetes mellitus with hyperglycemia", "E11.65")], medicationRequests: [], priorTreatments: [], labs: [], procedures: [], answers: [], warnings: [], ...over,
+});
+const ctx = (over: Partial<CaseContext> = {}): CaseContext => ({ facts: facts(), documents: [], claims: [], testClaim: null, asOf: "2025-11-04", requested: null, coveredDrugs: ["Januvia"], ...over });
+const fill = (id: string, date: string, drug: string, days_supply?: number, printed = false): CaseClaim => ({
+  claim_id: id, date, type: "pharmacy", status: "paid", drug_name: drug, ...(days_supply ? { days_supply } : {}),
+  ...(printed ? { source: { documentId: "claims", documentName: "claims.pdf", page: 1, quote: `${date} | ${drug} | 60 | ${days_supply ?? ""} | Paid`, start: 0, end: 10 } } : {}),
+});
+const trial = (drug: string, quote: string, over: Partial<PriorTreatment> = {}): PriorTreatment => ({
+  drug, outcome: "unknown", startDate: null, endDate: null, durationDays: null, evidence: [{ documentId: "note", page: 1, start: 0, end: quote.length, quote }], ...over,
+});
+
+const metformin90: CheckOf<"step_therapy"> = { kind: "step_therapy", drugs: ["metformin"], drugClasses: [], count: 1, outcomes: ["tried"], withinDays: 90 };
+const supply30: CheckOf<"step_therapy"> = { ...metformin90, minSupplyDays: 30 };
+
+// [name, check, context, outcome, answer or reason pattern]
+const rows: [string, CheckOf<"step_therapy">, Partial<CaseContext>, string, RegExp][] = [
+  ["a fill within the window", metformin90, { claims: [fill("C1", "2025-09-10", "metformin HCl 1000 mg tab", 30, true)] }, "met", /metformin HCl 1000 mg tab .*claims\.pdf p\. 1: fill 2025-09-10, last 55 days before 2025-11-04/],
+  ["the last fill 196 days before", metformin90, { claims: [fill("C1", "2025-03-24", "metformin HCl 1000 mg tab", 30, true), fill("C2", "2025-04-22", "metformin HCl 1000 mg tab", 30, true)] }, "not_met",
+    /no metformin fill within 90 days before 2025-11-04; last fill 2025-04-22, 196 days before \(claims\.pdf p\. 1/],
+  ["the window's last day counts", metformin90, { claims: [fill("C1", "2025-08-06", "metformin", 30)] }, "met", /last 90 days before/],
+  ["one day past the window", metformin90, { claims: [fill("C1", "2025-08-05", "metformin", 30)] }, "not_met", /last fill 2025-08-05, 91 days before/],
+  ["a fill after the request date", metformin90, { claims: [fill("C1", "2025-11-20", "metformin", 30)] }, "not_met", /fills after the request date: 2025-11-20/],
+  ["an unrelated drug in the window", metformin90, { claims: [fill("C1", "2025-10-09", "lisinopril 10 mg tab", 30)] }, "not_met", /no qualifying drug/],
+  ["a 30-day supply", supply30, { claims: [fill("C1", "2025-10-01", "metformin", 30)] }, "met", /metformin/],
+  ["a 14-day supply", supply30, { claims: [fill("C1", "2025-10-01", "metformin", 14)] }, "not_met", /fills shorter than a 30-day supply: 2025-10-01 14 days/],
+  ["a fill without a days supply", supply30, { claims: [fill("C1", "2025-10-01", "metformin")] }, "missing", /days supply/],
+  ["a course in the notes that ended in the window", metformin90, { facts: facts({ priorTreatments: [trial("metformin", "metformin 1000 mg BID until 10/2025", { endDate: "2025-10-01" })] }) }, "met", /metformin/],
+  ["a course in the notes that ended long ago", metformin90, { facts: facts({ priorTreatments: [trial("metformin", "metformin stopped 2023", { endDate: "2023-06-01" })] }) }, "not_met", /Older than 90 days before 2025-11-04: metformin/],
+  ["a course in the notes without dates", metformin90, { facts: facts({ priorTreatments: [trial("metformin", "tried metformin")] }) }, "missing", /date of the trial/],
+];
+
+describe.each(rows)("step therapy: %s", (_name, check, over, outcome, pattern) => {
+  it(`is ${outcome}`, () => {
+    const answer = answerStepTherapy(check, ctx(over));
+    expect(answer.outcome).toBe(outcome);
+    expect(`${answer.answer} ${answer.reason} ${answer.missingInformation ?? ""}`).toMatch(pattern);
+  });
+});
+
+describe("step therapy cites the dated claim", () => {
+  it("a printed row cites its document, page and span; a record its id and the days since", () => {
+    const printed = answerStepTherapy(metformin90, ctx({ claims: [fill("C1", "2025-09-10", "metformin", 30, true)] }));
+    expect(printed.evidence[0]).toMatchObject({ documentId: "claims", page: 1, claimId: "C1", quote: expect.stringContaining("2025-09-10") });
+    const record = answerStepTherapy(metformin90, ctx({ claims: [fill("R1", "2025-09-10", "metformin", 30)] }));
+    expect(record.evidence[0]).toMatchObject({ claimId: "R1", quote: "metformin filled 2025-09-10, 55 days before 2025-11-04 (paid, 30-day supply)" });
+    const old = answerStepTherapy(metformin90, ctx({ claims: [fill("R1", "2025-04-22", "metformin", 30)] }));
+    expect(old.evidence[0]).toMatchObject({ claimId: "R1", quote: expect.stringContaining("196 days before") });
+  });
+});
+
+describe("a criterion that names no drug or class counts only treatments for the case's disease", () => {
+  const secondLine: CheckOf<"step_therapy"> = { kind: "step_therapy", drugs: [], drugClasses: [], count: 1, outcomes: ["tried"] };
+  const osteosarcoma = facts({ diagnoses: [dx("Osteosarcoma of left femur", "C40.22")] });
+  it("paid claims of antiseizure drugs are no prior therapy for osteosarcoma", () => {
+    const answer = answerStepTherapy(secondLine, ctx({ facts: osteosarcoma, claims: [fill("K1", "2025-05-01", "levetiracetam 500 mg", 30), fill("K2", "2025-06-01", "Keppra 500 mg", 30)] }), "Used as second-line therapy");
+    expect(answer.outcome).toBe("manual");
+    expect(answer.evidence).toEqual([]);
+    expect(answer.answer).toMatch(/names no drug or class/);
+  });
+  it("a treatment the notes give for another condition is not counted either", () => {
+    const withSeizureDrug = facts({ ...osteosarcoma, priorTreatments: [trial("levetiracetam", "levetiracetam 500 mg BID for seizures since 2019")] });
+    expect(answerStepTherapy(secondLine, ctx({ facts: withSeizureDrug })).outcome).toBe("manual");
+  });
+  it("a treatment the notes state for the disease counts", () => {
+    const chemo = facts({ ...osteosarcoma, priorTreatments: [trial("methotrexate", "High-dose methotrexate for osteosarcoma, 6 cycles, progressed", { outcome: "failed" })] });
+    expect(answerStepTherapy(secondLine, ctx({ facts: chemo }))).toMatchObject({ outcome: "met" });
+  });
+  it("no history at all asks for it", () => {
+    expect(answerStepTherapy(secondLine, ctx({ facts: osteosarcoma }))).toMatchObject({ outcome: "missing" });
+  });
+});
