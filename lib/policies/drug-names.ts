@@ -1,5 +1,6 @@
 // Drug names as policies and forms write them ("Humira (adalimumab subcutaneous injection)", "Adalimumab 40mg",
 // "EPIDIOLEX 100 MG/ML") reduced to the words that identify the drug, so a brand and its generic meet.
+import { DOSAGE_FORMS, ROUTES, SALTS } from "@/lib/lexicon/drugs";
 
 const NOT_A_DRUG = new Set([
   "oral", "solution", "suspension", "tablet", "tablets", "tab", "tabs", "capsule", "capsules", "cap", "caps", "injection", "injectable",
@@ -8,6 +9,8 @@ const NOT_A_DRUG = new Set([
   "mg", "ml", "mcg", "units", "unit", "dose", "daily", "once", "twice", "inhalation", "nasal", "spray", "vial", "vials", "single",
   "product", "products", "generic", "brand", "all", "other", "drug", "drugs", "medication", "medications", "therapy", "hydrochloride",
   "hcl", "sodium", "potassium", "acetate", "sulfate", "citrate", "tartrate", "maleate", "mesylate", "besylate", "succinate",
+  // Dosage forms, routes and salts of the lexicon (lib/lexicon/data/drugs.json).
+  ...DOSAGE_FORMS, ...ROUTES, ...SALTS,
 ]);
 
 /** The identifying words of a drug name: lower case, 4+ letters, no forms, routes, units or salts. */

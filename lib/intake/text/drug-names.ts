@@ -2,7 +2,7 @@
 // (everolimus, doxorubicin, lamotrigine ...), is a name of the small claims vocabulary, or stands where only a drug
 // can (before a dose: "Afinitor 5 mg", "5 mg/m² of Afinitor"; after "start", "initiate", "trial of" ...). Brand and
 // generic written together ("everolimus (Afinitor)") are kept as aliases of one drug.
-import { DRUGS } from "@/lib/claims/drug-classes";
+import { DRUGS } from "@/lib/lexicon/drugs";
 
 /** USAN / INN stems of common drug classes (the endings of nonproprietary names). */
 const STEMS = [

@@ -1,40 +1,13 @@
 // Prescriber specialty: the prescriber's stated specialty (synonyms: neurologist ~ neurology ~ pediatric neurology,
 // oncologist ~ hematology/oncology), or, where the policy allows "in consultation with", a documented consult.
+import { specialtyPatterns, specialtySatisfies } from "@/lib/lexicon/specialties";
 import { bestHit, citeHit, hitEvidence, searchDocuments } from "../case-search";
 import { cite, listWords, manualAnswer, toStepEvidence, type CaseContext, type CheckAnswer, type CheckOf } from "../case-context";
 
-/** Stems of a specialty and the words that mean the same field. */
-const FIELDS: [RegExp, string[]][] = [
-  [/neurolog|epileptolog|epilepsy/, ["neurolog", "epileptolog", "epilepsy"]],
-  [/oncolog|cancer/, ["oncolog", "hem/onc", "hem-onc", "hemonc", "cancer"]],
-  [/hematolog/, ["hematolog", "hem/onc", "hem-onc", "hemonc"]],
-  [/rheumatolog/, ["rheumatolog"]],
-  [/dermatolog/, ["dermatolog"]],
-  [/gastroenterolog|hepatolog/, ["gastroenterolog", "hepatolog", "\\bgi\\b"]],
-  [/endocrinolog/, ["endocrinolog", "diabetolog"]],
-  [/cardiolog/, ["cardiolog"]],
-  [/pulmonolog|pulmonary/, ["pulmonolog", "pulmonary", "respirolog", "chest"]],
-  [/allerg|immunolog/, ["allerg", "immunolog"]],
-  [/nephrolog/, ["nephrolog"]],
-  [/ophthalmolog/, ["ophthalmolog", "retina"]],
-  [/psychiatr/, ["psychiatr"]],
-  [/urolog/, ["urolog"]],
-  [/infectious/, ["infectious disease", "\\bid\\b"]],
-  [/geneticist|genetics/, ["genetic"]],
-  [/transplant/, ["transplant"]],
-];
+export { specialtyPatterns };
 
-/** Patterns that mean the specialty ("neurologist" -> neurolog|epileptolog|epilepsy). */
-export function specialtyPatterns(specialty: string): RegExp[] {
-  const lower = specialty.toLowerCase();
-  const field = FIELDS.find(([re]) => re.test(lower));
-  const stems = field ? field[1] : [lower.replace(/(?:ists?|y|ics?|ical)$/, "")];
-  return stems.map((s) => new RegExp(s.startsWith("\\b") ? s : s.replace(/[/-]/g, "[/ -]?"), "i"));
-}
-
-export function specialtyMatches(stated: string, wanted: string): boolean {
-  return specialtyPatterns(wanted).some((re) => re.test(stated));
-}
+/** The prescriber's stated specialty meets the policy's wanted one: by NUCC taxonomy and the fields of medicine (lib/lexicon). */
+export const specialtyMatches = (stated: string, wanted: string): boolean => specialtySatisfies(stated, wanted);
 
 const CONSULT = /\b(?:consult\w*|referr\w*|recommendations?|seen by|evaluated by|follow(?:s|ed|ing)? (?:up )?with|co-?manag\w*|under the care of|per\b)/i;
 

@@ -1,5 +1,5 @@
 // Every name of a drug (generic and brands of the vocabulary, or the name as the policy wrote it) as one pattern.
-import { findDrugEntry } from "@/lib/claims/drug-classes";
+import { findDrugEntry } from "@/lib/lexicon/drugs";
 import { escapeRegExp } from "@/lib/escape-reg-exp";
 
 

@@ -1,0 +1,68 @@
+// Drug classes of the vocabulary (lib/lexicon/data/drug-classes.json): the phrases policies use for each class,
+// a readable name, classes made of other classes ("biologic"), and narrower classes that replace a broader one
+// named in the same phrase ("medium or higher potency topical corticosteroid" is not any topical corticosteroid).
+import data from "./data/drug-classes.json";
+import { escapeRegExp } from "@/lib/escape-reg-exp";
+import { findDrugEntry } from "./drugs";
+
+interface DrugClass {
+  name: string;
+  aliases: string[];
+  /** A class made of other classes and named drugs. */
+  members?: { classes: string[]; generics: string[] };
+  /** Broader classes this one replaces when both are named in one phrase. */
+  supersedes?: string[];
+  /** false: known to classesOf / isInClass, but not yet read from criteria text (the step-therapy reader decides). */
+  inCriteria?: boolean;
+}
+
+const CLASSES = data as Record<string, DrugClass>;
+
+/** Class ids with the phrases policies use for them (lower case, matched on word boundaries). */
+export const DRUG_CLASS_ALIASES: Record<string, string[]> = Object.fromEntries(
+  Object.entries(CLASSES)
+    .filter(([, c]) => c.inCriteria !== false)
+    .map(([id, c]) => [id, c.aliases]),
+);
+
+let aliasPatterns: [string, RegExp][] | null = null;
+function patterns(): [string, RegExp][] {
+  aliasPatterns ??= Object.entries(DRUG_CLASS_ALIASES).map(([id, aliases]) => [
+    id,
+    new RegExp(`(?<![a-z0-9])(?:${aliases.map((a) => escapeRegExp(a).replace(/[-/]/g, "[-/ ]?")).join("|")})s?(?![a-z0-9])`, "i"),
+  ]);
+  return aliasPatterns;
+}
+
+/** Class ids a phrase names ("other antiseizure medications" -> ["antiseizure"]). */
+export function classesInText(text: string): string[] {
+  const lower = ` ${text.toLowerCase()} `;
+  // "non-biologic DMARD" names conventional DMARDs, not biologics.
+  const withoutNonBiologic = lower.replace(/\bnon[- ]?biologics?\b/g, "conventional");
+  const found = patterns()
+    .filter(([id, re]) => re.test(id === "biologic" ? withoutNonBiologic : lower))
+    .map(([id]) => id);
+  const superseded = new Set(found.flatMap((id) => CLASSES[id].supersedes ?? []));
+  return found.filter((id) => !superseded.has(id));
+}
+
+/** The class ids of a drug name (its own classes and the composite classes they belong to); [] when unknown. */
+export function classesOf(drug: string): string[] {
+  const entry = findDrugEntry(drug);
+  if (!entry) return [];
+  const out = [...entry.classes];
+  for (const [id, c] of Object.entries(CLASSES)) {
+    if (c.members && !out.includes(id) && (c.members.generics.includes(entry.generic) || entry.classes.some((k) => c.members?.classes.includes(k)))) out.push(id);
+  }
+  return out;
+}
+
+/** True when the drug belongs to the class. */
+export function isInClass(name: string, classId: string): boolean {
+  return classesOf(name).includes(classId);
+}
+
+/** A readable class name for answers: "antiseizure" -> "antiseizure medication". */
+export function className(classId: string): string {
+  return CLASSES[classId]?.name ?? classId.replace(/_/g, " ");
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { classesInText, classesOf, className } from "./drug-classes";
+import { findDrugEntry, findDrugMentions, genericName, sameDrug } from "./drugs";
+
+// drug as written | generic it denotes (null: not in the vocabulary) | classes it belongs to
+const DRUG_ROWS: [string, string | null, string[]][] = [
+  ["Humira Pen 40 mg/0.4 mL", "adalimumab", ["tnf_inhibitor", "biologic"]],
+  ["LAMICTAL XR", "lamotrigine", ["antiseizure"]],
+  ["Methylprednisone 40 mg", "methylprednisolone", ["corticosteroid"]],
+  ["Zoloft 50 mg tablet", "sertraline", ["ssri"]],
+  ["nortriptyline", "nortriptyline", ["tca"]],
+  ["Januvia", "sitagliptin", ["dpp4_inhibitor"]],
+  ["Glucophage XR", "metformin", ["metformin", "biguanide"]],
+  ["ondansetron ODT", "ondansetron", ["5ht3_antagonist"]],
+  ["Maxalt-MLT", "rizatriptan", ["triptan"]],
+  ["Singulair 10 mg", "montelukast", ["leukotriene_modifier"]],
+  ["Sprycel", "dasatinib", ["tyrosine_kinase_inhibitor", "second_generation_tki"]],
+  ["Gleevec", "imatinib", ["tyrosine_kinase_inhibitor", "first_generation_tki"]],
+  ["clobetasol 0.05% ointment", "clobetasol", ["topical_corticosteroid", "topical_corticosteroid_medium_plus"]],
+  ["desonide cream", "desonide", ["topical_corticosteroid"]],
+  ["Xolair", "omalizumab", ["biologic"]],
+  ["Zyxotrimab", null, []],
+];
+
+describe.each(DRUG_ROWS)("%s", (written, generic, classes) => {
+  it(`is ${generic ?? "unknown"} of ${classes.join(", ") || "no class"}`, () => {
+    expect(findDrugEntry(written)?.generic ?? null).toBe(generic);
+    expect(classesOf(written)).toEqual(classes);
+  });
+});
+
+// a | b | same drug?
+const SAME_ROWS: [string, string, boolean][] = [
+  ["Epidiolex 100 mg/mL", "cannabidiol oral solution", true],
+  ["Afinitor Disperz", "everolimus", true],
+  ["prednisone", "prednisolone", false],
+  ["Zofran", "granisetron", false],
+  ["Novodrugumab 10 mg", "novodrugumab", true],
+];
+
+describe.each(SAME_ROWS)("sameDrug(%s, %s)", (a, b, same) => {
+  it(`is ${same}`, () => expect(sameDrug(a, b)).toBe(same));
+});
+
+// criterion phrase | classes it names
+const CLASS_TEXT_ROWS: [string, string[]][] = [
+  ["trial of two SSRIs", ["ssri"]],
+  ["a tricyclic antidepressant", ["tca"]],
+  ["failure of a DPP-4 inhibitor", ["dpp4_inhibitor"]],
+  ["a 5-HT3 receptor antagonist", ["5ht3_antagonist"]],
+  ["a leukotriene receptor antagonist (LTRA)", ["leukotriene_modifier"]],
+  ["resistance to a second-generation TKI", ["second_generation_tki"]],
+  ["a topical corticosteroid", ["topical_corticosteroid"]],
+  ["an oral corticosteroid", ["corticosteroid"]],
+];
+
+describe.each(CLASS_TEXT_ROWS)("classesInText(%s)", (text, classes) => {
+  it(`is ${classes.join(", ")}`, () => expect(classesInText(text)).toEqual(classes));
+});
+
+describe("drug mentions, generic names and class names", () => {
+  it("finds brands, generics and misspellings in running text", () => {
+    const text = "Failed Prozac and sertralin; now on Lexapro.";
+    expect(findDrugMentions(text).map((m) => m.entry.generic)).toEqual(["fluoxetine", "sertraline", "escitalopram"]);
+  });
+  it("keeps an unknown drug's written name without its strength", () => {
+    expect(genericName("Novodrugumab 10 mg/mL injection")).toBe("novodrugumab");
+  });
+  it("names classes for answers", () => {
+    expect(className("second_generation_tki")).toBe("second-generation TKI");
+    expect(className("unknown_class")).toBe("unknown class");
+  });
+});

@@ -1,0 +1,117 @@
+// Drugs of the vocabulary (lib/lexicon/data/drugs.json): generic names with their brands and classes, indexed once.
+// The ONE place that says which drug a written name denotes, where a text mentions drugs, and whether two names are
+// the same drug. It is not a compendium: a drug missing here still matches by its written name.
+import data from "./data/drugs.json";
+import { closestName } from "./fuzzy";
+
+export interface DrugEntry {
+  generic: string;
+  brands: string[];
+  classes: string[];
+  /** Misspellings seen often enough to list (the fuzzy matcher finds the others). */
+  misspellings?: string[];
+}
+
+export const DRUGS: DrugEntry[] = data.drugs as DrugEntry[];
+
+/** Words of a drug description that are a dosage form, a route or a salt, never the drug. */
+export const DOSAGE_FORMS: readonly string[] = data.forms;
+export const ROUTES: readonly string[] = data.routes;
+export const SALTS: readonly string[] = data.salts;
+
+/** Lower case, accents and trademark signs gone, punctuation to spaces. */
+export function normalizeDrugText(text: string): string {
+  return text
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[®™©]/g, "")
+    .replace(/[^a-z0-9\s/-]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+interface IndexedName {
+  name: string;
+  entry: DrugEntry;
+  pattern: RegExp;
+}
+
+let nameIndex: IndexedName[] | null = null;
+
+function names(): IndexedName[] {
+  if (nameIndex) return nameIndex;
+  const index: IndexedName[] = [];
+  for (const entry of DRUGS) {
+    for (const name of [entry.generic, ...entry.brands, ...(entry.misspellings ?? [])]) {
+      const key = normalizeDrugText(name);
+      index.push({ name: key, entry, pattern: new RegExp(`(?<![a-z0-9])${key.replace(/[-/]/g, "[-/ ]?").replace(/ /g, "\\s+")}(?![a-z0-9])`, "i") });
+    }
+  }
+  // Longer names first, so "valproic acid" wins over a shorter overlapping name.
+  index.sort((a, b) => b.name.length - a.name.length);
+  nameIndex = index;
+  return index;
+}
+
+const misspelt = (word: string): DrugEntry | null => closestName(word, names().map((n) => ({ name: n.name, value: n.entry })));
+
+/** The vocabulary entry a drug name denotes (brand or generic, with or without strength and form), or null. */
+export function findDrugEntry(name: string): DrugEntry | null {
+  const text = normalizeDrugText(name);
+  if (!text) return null;
+  for (const item of names()) if (item.pattern.test(text)) return item.entry;
+  // A misspelt name ("Methylprednisone 40 mg"): its first word, when it is close to exactly one drug.
+  const first = /^[a-z][a-z-]+/.exec(text)?.[0];
+  return first ? misspelt(first) : null;
+}
+
+export interface DrugMentionInText {
+  entry: DrugEntry;
+  start: number;
+  end: number;
+  written: string;
+}
+
+/** Every vocabulary drug a text mentions, with where (character offsets in the text as given). */
+export function findDrugMentions(text: string): DrugMentionInText[] {
+  const found: DrugMentionInText[] = [];
+  const lower = text.toLowerCase();
+  for (const item of names()) {
+    const global = new RegExp(item.pattern.source, "gi");
+    for (const m of lower.matchAll(global)) {
+      const start = m.index;
+      const end = start + m[0].length;
+      if (found.some((f) => start < f.end && end > f.start)) continue;
+      found.push({ entry: item.entry, start, end, written: text.slice(start, end) });
+    }
+  }
+  for (const m of lower.matchAll(/[a-z][a-z-]{7,}/g)) {
+    const start = m.index;
+    const end = start + m[0].length;
+    if (/[a-z0-9]/.test(lower[start - 1] ?? "") || found.some((f) => start < f.end && end > f.start)) continue;
+    const entry = misspelt(m[0]);
+    if (entry) found.push({ entry, start, end, written: text.slice(start, end) });
+  }
+  return found.sort((a, b) => a.start - b.start);
+}
+
+/** The generic name a drug name stands for: the vocabulary's generic, else the name's normalised text. */
+export function genericName(name: string): string {
+  return findDrugEntry(name)?.generic ?? normalizeDrugText(name).replace(/\b\d[\d.,]*\s*(mg|mcg|ml|g|units?|%)(\/\w+)?\b.*$/, "").trim();
+}
+
+/** True when two drug names denote the same drug: same vocabulary entry, or the same identifying word. */
+export function sameDrug(a: string, b: string): boolean {
+  const ea = findDrugEntry(a);
+  const eb = findDrugEntry(b);
+  if (ea && eb) return ea === eb;
+  const ga = genericName(a);
+  const gb = genericName(b);
+  if (!ga || !gb) return false;
+  if (ga === gb) return true;
+  const words = (s: string) => new Set(s.split(/[\s/-]+/).filter((w) => w.length >= 5));
+  const wa = words(ga);
+  for (const w of words(gb)) if (wa.has(w)) return true;
+  return false;
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { nuccRow, specialtyCode, specialtySatisfies } from "./specialties";
+
+// specialty as written | NUCC taxonomy code (null: none)
+const CODE_ROWS: [string, string | null][] = [
+  ["Pediatric Hematology-Oncology", "2080P0207X"],
+  ["Pediatric Hematology & Oncology Physician", "2080P0207X"],
+  ["Neurology", "2084N0400X"],
+  ["Neurologist", "2084N0400X"],
+  ["Child Neurology", "2084N0402X"],
+  ["Hem/Onc", "207RH0003X"],
+  ["Internal Medicine", "207R00000X"],
+  ["Endocrinology, Diabetes & Metabolism", "207RE0101X"],
+  ["Rheumatology", "207RR0500X"],
+  ["Dermatologist", "207N00000X"],
+  ["Basket weaving", null],
+];
+
+describe.each(CODE_ROWS)("specialtyCode(%s)", (text, code) => {
+  it(`is ${code}`, () => {
+    expect(specialtyCode(text)).toBe(code);
+    if (code) expect(nuccRow(code)?.code).toBe(code);
+  });
+});
+
+// prescriber's specialty | policy's required specialty | satisfies
+const SATISFIES_ROWS: [string, string, boolean][] = [
+  ["Pediatric Hematology-Oncology", "oncologist or hematologist", true],
+  ["Pediatric Hematology-Oncology", "oncologist", true],
+  ["Neurology", "neurologist", true],
+  ["Pediatric Neurology", "neurologist", true],
+  ["Epilepsy", "neurologist", true],
+  ["Internal Medicine", "endocrinologist", false],
+  ["Family Medicine", "neurologist", false],
+  ["Neurology", "urologist", false],
+  ["Hem/Onc", "hematologist", true],
+  ["Medical Oncology", "hematologist", false],
+  ["Endocrinology, Diabetes & Metabolism", "endocrinologist", true],
+  ["Gastroenterology", "gastroenterologist or hepatologist", true],
+  ["Dermatology", "rheumatologist", false],
+  ["Sleep medicine", "sleep specialist", true],
+];
+
+describe.each(SATISFIES_ROWS)("%s for %s", (prescriber, required, satisfies) => {
+  it(`satisfies: ${satisfies}`, () => expect(specialtySatisfies(prescriber, required)).toBe(satisfies));
+});
