@@ -12,15 +12,8 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { readPdf } from "@/lib/documents/read-pdf";
 import { extractIntake } from "@/lib/intake/extract-intake";
-import { normalizeIcd10, isIcd10AncestorOrSelf } from "@/lib/intake/codes/icd10";
-import { normalizeNdc } from "@/lib/intake/codes/ndc";
-import { drugNameKeys } from "@/lib/intake/text/drug-names";
 import type { IntakeFacts, SourceDocument } from "@/lib/intake/types";
-
-type Field = "dob" | "diagnoses" | "drug" | "npi" | "specialty" | "quantity";
-const FIELDS: Field[] = ["dob", "diagnoses", "drug", "npi", "specialty", "quantity"];
-/** Expected values per field; a field that is absent is not scored for that case. */
-type Labels = Partial<Record<Field, string[]>>;
+import { f1, FIELDS, fhirLabels, labelsOfCase, predicted, score, type Count, type Labels } from "@/lib/evaluation/intake-scoring";
 
 interface Case {
   name: string;
@@ -29,154 +22,6 @@ interface Case {
 }
 
 const SYNTHEA_FILES = 3;
-
-// ---------------------------------------------------------------------------------------------------------------
-// What the engine said, per field, as comparable strings
-
-function predicted(facts: IntakeFacts): Record<Field, string[]> {
-  const prescribers = facts.practitioners;
-  return {
-    dob: facts.patient?.birthDate ? [facts.patient.birthDate] : [],
-    diagnoses: facts.diagnoses.flatMap((d) => d.icd10.map((c) => (d.icd10Source === "inferred" ? `~${c}` : c))),
-    drug: facts.medicationRequests.map((m) => (m.ndc ? `ndc:${m.ndc}` : `name:${m.name}`)),
-    npi: prescribers.flatMap((p) => (p.npi ? [p.npi] : [])),
-    specialty: prescribers.flatMap((p) => (p.specialty ? [p.specialty] : [])),
-    quantity: facts.medicationRequests.flatMap((m) => (m.quantity !== null ? [String(m.quantity)] : [])),
-  };
-}
-
-const keysOf = (name: string) => new Set(drugNameKeys(name));
-
-/** Does a predicted value match an expected one? `strict` refuses an inferred ICD-10 category for a full code. */
-function matches(field: Field, pred: string, exp: string, strict: boolean): boolean {
-  switch (field) {
-    case "diagnoses": {
-      const inferred = pred.startsWith("~");
-      const code = pred.replace(/^~/, "");
-      if (code === exp) return true;
-      // A category inferred from the name (G40.81) stands for the full code the form did not state (G40.811).
-      return !strict && inferred && isIcd10AncestorOrSelf(code, exp);
-    }
-    case "drug": {
-      if (exp.startsWith("ndc:") || pred.startsWith("ndc:")) {
-        if (exp.startsWith("ndc:") && pred.startsWith("ndc:")) return exp === pred;
-        return false;
-      }
-      const e = keysOf(exp.slice(5));
-      return [...keysOf(pred.slice(5))].some((k) => e.has(k));
-    }
-    case "specialty": {
-      const a = pred.toLowerCase();
-      const b = exp.toLowerCase();
-      return a === b || a.includes(b) || b.includes(a);
-    }
-    case "quantity":
-      return Number(pred) === Number(exp);
-    default:
-      return pred === exp;
-  }
-}
-
-interface Count {
-  tp: number;
-  fp: number;
-  fn: number;
-}
-
-function score(pred: string[], exp: string[], field: Field, strict: boolean): Count & { misses: string[]; extras: string[] } {
-  const used = new Set<number>();
-  let tp = 0;
-  const extras: string[] = [];
-  for (const p of [...new Set(pred)]) {
-    const i = exp.findIndex((e, k) => !used.has(k) && matches(field, p, e, strict));
-    if (i >= 0) {
-      used.add(i);
-      tp++;
-    } else if (exp.some((e) => matches(field, p, e, strict))) {
-      // A second prediction of an expected value already matched (e.g. two names of one drug): not an error.
-    } else extras.push(p);
-  }
-  const misses = exp.filter((_, k) => !used.has(k));
-  return { tp, fp: extras.length, fn: misses.length, misses, extras };
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Expected facts of FHIR JSON, by plain rules
-
-type Json = Record<string, unknown>;
-const isObj = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
-const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-
-function resources(json: unknown, out: Json[] = []): Json[] {
-  if (Array.isArray(json)) for (const v of json) resources(v, out);
-  else if (isObj(json)) {
-    if (typeof json.resourceType === "string") out.push(json);
-    for (const v of Object.values(json)) if (typeof v === "object") resources(v, out);
-  }
-  return out;
-}
-
-const codingsOf = (concept: unknown) => (isObj(concept) ? arr(concept.coding).filter(isObj) : []);
-const ICD = /icd-10-cm|2\.16\.840\.1\.113883\.6\.90/i;
-const NDC = /sid\/ndc|2\.16\.840\.1\.113883\.6\.69/i;
-
-function fhirLabels(json: unknown): Labels {
-  const all = resources(json);
-  const byRef = new Map<string, Json>();
-  for (const r of all) if (typeof r.id === "string") byRef.set(`${r.resourceType}/${r.id}`, r);
-  const patients = all.filter((r) => r.resourceType === "Patient");
-  let patient: Json | undefined = patients.length === 1 ? patients[0] : undefined;
-  if (!patient) {
-    for (const r of all) {
-      const ref = (isObj(r.patient) && r.patient.reference) || (isObj(r.subject) && r.subject.reference) || (isObj(r.beneficiary) && r.beneficiary.reference);
-      if (typeof ref === "string" && byRef.get(ref)?.resourceType === "Patient") {
-        patient = byRef.get(ref);
-        break;
-      }
-    }
-  }
-  const dx = new Set<string>();
-  for (const r of all) {
-    const concepts =
-      r.resourceType === "Condition" ? [r.code] : (r.resourceType === "Claim" || r.resourceType === "ExplanationOfBenefit") && ["preauthorization", "predetermination"].includes(String(r.use)) ? arr(r.diagnosis).map((d) => (isObj(d) ? d.diagnosisCodeableConcept : null)) : [];
-    for (const c of concepts) for (const coding of codingsOf(c)) if (ICD.test(String(coding.system)) && typeof coding.code === "string") dx.add(normalizeIcd10(coding.code) ?? coding.code);
-  }
-  const drugs: string[] = [];
-  const quantities: string[] = [];
-  for (const r of all) {
-    // A finished order (completed, stopped, cancelled) is history, not a request.
-    if (r.resourceType === "MedicationRequest" && !["completed", "stopped", "cancelled", "entered-in-error"].includes(String(r.status))) {
-      const concept = r.medicationCodeableConcept;
-      const ndc = codingsOf(concept).find((c) => NDC.test(String(c.system)));
-      const text = isObj(concept) ? (concept.text ?? codingsOf(concept)[0]?.display) : null;
-      if (ndc) drugs.push(`ndc:${normalizeNdc(String(ndc.code))}`);
-      else if (typeof text === "string") drugs.push(`name:${text}`);
-      const q = isObj(r.dispenseRequest) && isObj(r.dispenseRequest.quantity) ? r.dispenseRequest.quantity.value : undefined;
-      if (typeof q === "number") quantities.push(String(q));
-    }
-    // Items of a prior authorization request are requested; a paid claim's items are history.
-    if ((r.resourceType === "Claim" || r.resourceType === "ExplanationOfBenefit") && ["preauthorization", "predetermination"].includes(String(r.use))) {
-      for (const item of arr(r.item).filter(isObj)) {
-        const ndc = codingsOf(item.productOrService).find((c) => NDC.test(String(c.system)));
-        if (ndc) drugs.push(`ndc:${normalizeNdc(String(ndc.code))}`);
-      }
-    }
-  }
-  const npis = all
-    .filter((r) => r.resourceType === "Practitioner")
-    .flatMap((r) => arr(r.identifier).filter(isObj).filter((i) => /us-npi|2\.16\.840\.1\.113883\.4\.6/.test(String(i.system))).map((i) => String(i.value)));
-  const specialties = all
-    .filter((r) => r.resourceType === "PractitionerRole")
-    .flatMap((r) => arr(r.specialty).map((s) => (isObj(s) ? (s.text ?? codingsOf(s)[0]?.display) : null)).filter((s): s is string => typeof s === "string"));
-  return {
-    ...(patient && typeof patient.birthDate === "string" ? { dob: [patient.birthDate] } : patients.length ? {} : { dob: [] }),
-    diagnoses: [...dx],
-    drug: [...new Set(drugs)],
-    npi: [...new Set(npis)],
-    specialty: [...new Set(specialties)],
-    quantity: quantities,
-  };
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 
@@ -224,12 +69,7 @@ async function main() {
       const t1 = performance.now();
       const facts = extractIntake(docs);
       extractMs += performance.now() - t1;
-      const l = labelFile[`${id}_${variant}`] ?? {};
-      const labels: Labels = {};
-      if (typeof l.patient_dob === "string") labels.dob = [l.patient_dob];
-      if (Array.isArray(l.dx_icd10)) labels.diagnoses = l.dx_icd10.map(String);
-      if (typeof l.prescriber_specialty === "string") labels.specialty = [l.prescriber_specialty];
-      if (typeof l.drug === "string") labels.drug = [`name:${l.drug}`];
+      const labels = labelsOfCase(labelFile[`${id}_${variant}`] ?? {});
       cases.push({ name: `policy-cases/${id}/${variant}`, facts, labels });
     }
   }
@@ -250,11 +90,6 @@ async function main() {
   const rows: string[] = [];
   const totals: Count = { tp: 0, fp: 0, fn: 0 };
   const strictDx: Count = { tp: 0, fp: 0, fn: 0 };
-  const f1 = (c: Count) => {
-    const p = c.tp + c.fp ? c.tp / (c.tp + c.fp) : 1;
-    const r = c.tp + c.fn ? c.tp / (c.tp + c.fn) : 1;
-    return { p, r, f: p + r ? (2 * p * r) / (p + r) : 0 };
-  };
   const fmt = (n: number) => n.toFixed(3);
   const problems: string[] = [];
   for (const field of FIELDS) {

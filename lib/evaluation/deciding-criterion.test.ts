@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { quotedPassages, readsPassage } from "./deciding-criterion";
+
+describe("quotedPassages", () => {
+  it.each([
+    ['Step Therapy Criteria: "Prior use of Metformin within the last 90 days." (also QL: "Limited to a Daily Dose of 1")', ["Prior use of Metformin within the last 90 days.", "Limited to a Daily Dose of 1"]],
+    ['Requirements/Limits: "QL (18 tabs every 28 days)" (legend: "QL")', ["QL (18 tabs every 28 days)"]],
+    ["no quotes here", []],
+  ])("%s", (text, expected) => expect(quotedPassages(text)).toEqual(expected));
+});
+
+describe("readsPassage", () => {
+  const passages = ["Prior use of Metformin within the last 90 days.", "QL - 9 for 30 days supply"];
+  it.each([
+    ["Prior use of metformin within the last 90 days", true],
+    ["Step therapy: Prior use of Metformin  within the last 90 days. Second line: Januvia", true],
+    ["QL - 9 for 30 days supply", true],
+    ["9 for 30 days", true],
+    ["Covered for Patients Up to Age 18", false],
+    ["QL", false],
+  ])("%s -> %s", (quote, expected) => expect(readsPassage(quote, passages)).toBe(expected));
+});

@@ -1,0 +1,104 @@
+// One labelled case through the engines in-process, as the service runs them but without a database: the policy
+// document's reading (its sections) -> the section bound to the case's drug -> the intake of the case's documents ->
+// the policy check -> the determination. Pure: documents are already read (lib/documents/read-pdf.ts).
+import type { ClaimRecord } from "@/lib/claims/types";
+import { decide, type DeterminationStatus } from "@/lib/determinations/decide";
+import { extractIntake } from "@/lib/intake/extract-intake";
+import type { SourceDocument } from "@/lib/intake/types";
+import { evaluatePolicy } from "@/lib/policies/evaluate-policy";
+import { chooseSection } from "@/lib/policies/library/choose-section";
+import type { PolicyDocumentReading, PolicyFamily } from "@/lib/policies/read/types";
+import type { PolicyCheckStep } from "@/lib/policies/types";
+import { quotedPassages, readsPassage } from "./deciding-criterion";
+import { scoreCase, labelsOfCase, type Count, type Field } from "./intake-scoring";
+
+export interface EvaluationCase {
+  key: string;
+  /** Where figures are counted: "<source>/<family>" ("policy-families/formulary", "fixtures/part_d_criteria"). */
+  group: string;
+  family: PolicyFamily;
+  expected: "approved" | "denied";
+  drug: string;
+  asOf: string;
+  decidingCriterion: string | null;
+  /** Label fields the intake is scored on (patient_dob, dx_icd10, prescriber_specialty, drug, prescriber_npi, quantity). */
+  label: Record<string, unknown>;
+}
+
+export interface CaseOutcome {
+  key: string;
+  group: string;
+  family: PolicyFamily;
+  expected: "approved" | "denied";
+  /** A section of the document is bound to the labelled drug. */
+  sectionFound: boolean;
+  /** The section the case's own drug (from its intake) chose, or null (the service answers 422). */
+  section: string | null;
+  steps: { met: number; notMet: number; missing: number; manual: number };
+  /** The engine's own conclusion; null when no section was chosen. */
+  recommended: DeterminationStatus | null;
+  status: DeterminationStatus | null;
+  /** Steps reading the labelled deciding criterion (every step when the label names none). */
+  decidingSteps: number;
+  criterionAgrees: boolean;
+  determinationAgrees: boolean;
+  falseApproval: boolean;
+  intake: Partial<Record<Field, Count>>;
+  /** One line on what happened, for the printed table. */
+  note: string;
+}
+
+const onPath = (steps: readonly PolicyCheckStep[]) => steps.filter((s) => !s.notNeeded);
+
+export function evaluateCase(opts: { testCase: EvaluationCase; reading: PolicyDocumentReading; documents: SourceDocument[]; claims?: ClaimRecord[] }): CaseOutcome {
+  const { testCase: c, reading, documents } = opts;
+  const claims = opts.claims ?? [];
+  const facts = extractIntake(documents, { referenceYear: Number(c.asOf.slice(0, 4)) });
+  const intake = scoreCase(facts, labelsOfCase(c.label));
+  const sectionFound = chooseSection(reading.sections, { ndcs: [], drugNames: [c.drug] }) !== null;
+  const meds = facts.medicationRequests;
+  const chosen = chooseSection(reading.sections, { ndcs: meds.flatMap((m) => (m.ndc ? [m.ndc] : [])), drugNames: meds.map((m) => m.name) });
+  const base = { key: c.key, group: c.group, family: c.family, expected: c.expected, sectionFound, intake };
+  if (!chosen) {
+    const note = meds.length ? `no section bound to ${meds.map((m) => m.name).join(", ")} among ${reading.sections.length} (${reading.family})` : "the intake found no requested drug";
+    // No section: the service answers 422 and approves nothing; a deny case is not approved but not on its criterion.
+    return { ...base, section: null, steps: { met: 0, notMet: 0, missing: 0, manual: 0 }, recommended: null, status: null, decidingSteps: 0, criterionAgrees: false, determinationAgrees: false, falseApproval: false, note };
+  }
+  const result = evaluatePolicy({ policy: chosen.section.policy, facts, documents, claims, testClaim: null, asOf: c.asOf });
+  const path = onPath(result.steps);
+  const count = (o: PolicyCheckStep["outcome"]) => path.filter((s) => s.outcome === o).length;
+  const names = [...chosen.section.drugs.names, ...chosen.section.drugs.ndcs].join(", ") || chosen.section.label;
+  const decision = decide({
+    policy: { title: chosen.section.policy.title, version: null, section: result.section?.title ?? null, source: "library" },
+    steps: result.steps,
+    claims: [],
+    testClaim: null,
+    history: [],
+    subject: { patient: null, drug: meds[0]?.name ?? null, diagnosis: null },
+    requireClinicianForAdverse: false,
+    binding: { bound: true, how: `section "${chosen.section.label}" bound by ${chosen.matchedBy} (${names})` },
+    identityConflicts: facts.identityConflicts ?? [],
+  });
+  const passages = c.decidingCriterion ? quotedPassages(c.decidingCriterion) : [];
+  const deciding = passages.length ? path.filter((s) => readsPassage(s.policyQuote?.text ?? s.policy_guideline_quoted_source, passages)) : path;
+  const decidingNotMet = deciding.some((s) => s.outcome === "not_met");
+  // The case's intake may name another drug than the label's: its section's criteria then decide nothing of this case.
+  const rightDrug = chooseSection([chosen.section], { ndcs: [], drugNames: [c.drug] }) !== null;
+  const criterionAgrees = rightDrug && deciding.length > 0 && (c.expected === "approved" ? deciding.every((s) => s.outcome === "met") : decidingNotMet);
+  const approved = decision.status === "approved";
+  const determinationAgrees = rightDrug && (c.expected === "approved" ? approved : !approved && decidingNotMet);
+  const open = path.filter((s) => s.outcome !== "met").map((s) => `step ${s.step} ${s.outcome}`);
+  return {
+    ...base,
+    section: chosen.section.label,
+    steps: { met: count("met"), notMet: count("not_met"), missing: count("missing"), manual: count("manual") },
+    recommended: decision.recommendedStatus,
+    status: decision.status,
+    decidingSteps: deciding.length,
+    criterionAgrees,
+    determinationAgrees,
+    // Approving a deny case, or any case on another drug's criteria, is the worst outcome.
+    falseApproval: approved && (c.expected === "denied" || !rightDrug),
+    note: `${rightDrug ? "" : `section of another drug than ${c.drug}; `}${decision.status}; ${path.length} steps${open.length ? ` (${open.join(", ")})` : ""}${passages.length && !deciding.length ? "; no step reads the deciding criterion" : ""}`,
+  };
+}
