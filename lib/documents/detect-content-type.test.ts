@@ -51,32 +51,39 @@ describe("detectContentType: refused", () => {
   it("refuses HTML by header", () => {
     const error = refusal(utf8("<p>hello</p>"), "text/html; charset=utf-8");
     expect(error.code).toBe("unsupported_content_type");
-    expect(error.message).toBe("The document is HTML (text/html); send a PDF, plain text or FHIR JSON.");
+    expect(error.message).toBe("The document is HTML (text/html); send a PDF, a PNG, JPEG or TIFF image, plain text or FHIR JSON.");
   });
 
   it("refuses HTML sniffed from the body, however it is served", () => {
     const page = "\uFEFF  \n<!DOCTYPE html>\n<html><body>Sign in</body></html>";
-    expect(refusal(utf8(page), null).message).toBe("The document is HTML (text/html); send a PDF, plain text or FHIR JSON.");
-    expect(refusal(utf8(page), "text/plain").message).toBe("The document is HTML (served as text/plain); send a PDF, plain text or FHIR JSON.");
+    expect(refusal(utf8(page), null).message).toBe("The document is HTML (text/html); send a PDF, a PNG, JPEG or TIFF image, plain text or FHIR JSON.");
+    expect(refusal(utf8(page), "text/plain").message).toBe("The document is HTML (served as text/plain); send a PDF, a PNG, JPEG or TIFF image, plain text or FHIR JSON.");
     expect(refusal(utf8("<!-- login --><HTML lang=en>"), "application/octet-stream").code).toBe("unsupported_content_type");
     expect(refusal(utf8("<html>"), "application/json").code).toBe("unsupported_content_type");
   });
 
-  it("refuses images, archives and office files by magic or header", () => {
-    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]);
-    expect(refusal(png, "image/png").message).toBe("The document is a PNG image (image/png); send a PDF, plain text or FHIR JSON.");
-    expect(refusal(png, "application/pdf").message).toBe("The document is a PNG image (served as application/pdf); send a PDF, plain text or FHIR JSON.");
-    expect(refusal(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2]), null).message).toContain("a JPEG image (image/jpeg)");
+  it.each([
+    ["PNG", [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0], "image/png", "image/png"],
+    ["PNG served as a PDF", [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0], "application/pdf", "image/png"],
+    ["JPEG untyped", [0xff, 0xd8, 0xff, 0xe0, 1, 2], null, "image/jpeg"],
+    ["TIFF little-endian (fax)", [0x49, 0x49, 0x2a, 0x00, 8, 0, 0, 0], "application/octet-stream", "image/tiff"],
+    ["TIFF big-endian", [0x4d, 0x4d, 0x00, 0x2a, 0, 0, 0, 8], "image/tiff", "image/tiff"],
+  ])("accepts a %s image for text recognition", (_name, bytes, declared, type) => {
+    expect(detectContentType(new Uint8Array(bytes as number[]), declared as string | null)).toEqual({ kind: "image", contentType: type });
+  });
+
+  it("refuses other images, archives and office files by magic or header", () => {
+    expect(refusal(utf8("GIF89a...."), "image/gif").message).toContain("a GIF image (image/gif)");
+    expect(refusal(utf8("this is text"), "image/png").message).toBe("The document is declared as an image (image/png) but is not a PNG, JPEG or TIFF file.");
     expect(refusal(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0]), null).message).toContain("a ZIP archive");
     expect(refusal(new Uint8Array([0x1f, 0x8b, 8, 0]), null).message).toContain("a gzip archive");
-    expect(refusal(utf8("GIF89a...."), "image/gif").code).toBe("unsupported_content_type");
-    expect(refusal(utf8("anything"), "image/svg+xml").message).toBe("The document is an image (image/svg+xml); send a PDF, plain text or FHIR JSON.");
+    expect(refusal(utf8("anything"), "image/svg+xml").message).toBe("The document is an image (image/svg+xml); send a PDF, a PNG, JPEG or TIFF image, plain text or FHIR JSON.");
     expect(refusal(utf8("anything"), "application/vnd.openxmlformats-officedocument.wordprocessingml.document").message).toContain("a Word document");
   });
 
   it("refuses XML, including FHIR XML", () => {
     expect(refusal(utf8('<?xml version="1.0"?><Bundle xmlns="http://hl7.org/fhir"/>'), null).message).toBe(
-      "The document is XML (application/xml); send a PDF, plain text or FHIR JSON.",
+      "The document is XML (application/xml); send a PDF, a PNG, JPEG or TIFF image, plain text or FHIR JSON.",
     );
     expect(refusal(utf8("<Bundle/>"), "application/fhir+xml").message).toContain("FHIR XML");
   });
@@ -84,7 +91,7 @@ describe("detectContentType: refused", () => {
   it("refuses binary data of no known type", () => {
     const binary = new Uint8Array([0, 1, 2, 3, 250, 251, 252, 0, 0, 7]);
     expect(refusal(binary, "application/octet-stream").message).toBe(
-      "The document is not a PDF, plain text or JSON (application/octet-stream); send a PDF, plain text or FHIR JSON.",
+      "The document is not a PDF, an image, plain text or JSON (application/octet-stream); send a PDF, a PNG, JPEG or TIFF image, plain text or FHIR JSON.",
     );
     expect(refusal(binary, null).message).toContain("(unknown type)");
   });
@@ -93,7 +100,7 @@ describe("detectContentType: refused", () => {
     const latin1 = new Uint8Array([0x43, 0x61, 0x66, 0xe9, 0x20, 0x6e, 0x6f, 0x74, 0x65]);
     const error = refusal(latin1, "text/plain; charset=ISO-8859-1");
     expect(error.code).toBe("invalid_content");
-    expect(error.message).toBe("The document is not UTF-8 text (it is declared as iso-8859-1); send a PDF, plain text or FHIR JSON.");
+    expect(error.message).toBe("The document is not UTF-8 text (it is declared as iso-8859-1); send a PDF, a PNG, JPEG or TIFF image, plain text or FHIR JSON.");
   });
 
   it("refuses JSON that does not parse, a PDF that is not one, and an empty body", () => {

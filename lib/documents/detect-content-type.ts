@@ -1,9 +1,11 @@
 // What a fetched document really is, from its bytes first and its Content-Type header second: servers often send
-// PDFs as application/octet-stream and error pages as text/plain. Only PDF, plain UTF-8 text and JSON get through.
+// PDFs as application/octet-stream and error pages as text/plain. Only PDF, PNG / JPEG / TIFF images (read by text
+// recognition: scans and faxes), plain UTF-8 text and JSON get through.
 import { DocumentFetchError } from "@/lib/net/safe-fetch";
 import type { DocumentKind } from "./read-document-content";
 
-export type DocumentContentType = "application/pdf" | "text/plain" | "application/json";
+export type DocumentContentType = "application/pdf" | "text/plain" | "application/json" | ImageContentType;
+export type ImageContentType = "image/png" | "image/jpeg" | "image/tiff";
 
 export interface DetectedContent {
   kind: DocumentKind;
@@ -12,7 +14,16 @@ export interface DetectedContent {
   fhirResourceType?: string;
 }
 
-const WHAT_TO_SEND = "send a PDF, plain text or FHIR JSON.";
+const WHAT_TO_SEND = "send a PDF, a PNG, JPEG or TIFF image, plain text or FHIR JSON.";
+
+// Images that text recognition reads, by signature.
+const IMAGES: { bytes: number[]; type: ImageContentType }[] = [
+  { bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], type: "image/png" },
+  { bytes: [0xff, 0xd8, 0xff], type: "image/jpeg" },
+  { bytes: [0x49, 0x49, 0x2a, 0x00], type: "image/tiff" },
+  { bytes: [0x4d, 0x4d, 0x00, 0x2a], type: "image/tiff" },
+];
+const IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/jpg", "image/pjpeg", "image/tiff", "image/tif", "image/x-tiff"]);
 
 // Signatures of formats people send by mistake, with the type named when the server did not say.
 const MAGIC: { bytes: number[]; offset?: number; what: string; type: string }[] = [
@@ -106,7 +117,11 @@ export function detectContentType(bytes: Uint8Array, declaredType: string | null
   if (bytes.byteLength === 0) throw new DocumentFetchError("invalid_content", "The document is empty.");
   if (hasPdfHeader(bytes)) return { kind: "pdf", contentType: "application/pdf" };
 
+  for (const image of IMAGES) if (startsWith(bytes, image.bytes)) return { kind: "image", contentType: image.type };
   for (const magic of MAGIC) if (startsWith(bytes, magic.bytes, magic.offset)) refuse(magic.what, declared, magic.type);
+  if (IMAGE_TYPES.has(declared)) {
+    throw new DocumentFetchError("invalid_content", `The document is declared as an image (${declared}) but is not a PNG, JPEG or TIFF file.`);
+  }
   if (REFUSED_TYPES[declared]) refuse(REFUSED_TYPES[declared], declared, declared);
   const family = REFUSED_FAMILIES[declared.split("/")[0]];
   if (family) refuse(family, declared, declared);
@@ -135,7 +150,7 @@ export function detectContentType(bytes: Uint8Array, declaredType: string | null
       const encoding = charset && charset !== "utf-8" && charset !== "utf8" ? ` (it is declared as ${charset})` : "";
       throw new DocumentFetchError("invalid_content", `The document is not UTF-8 text${encoding}; ${WHAT_TO_SEND}`);
     }
-    refuse("not a PDF, plain text or JSON", declared, declared || "unknown type");
+    refuse("not a PDF, an image, plain text or JSON", declared, declared || "unknown type");
   }
   // Declared text is text; only an untyped body is sniffed for JSON.
   if (!declared.startsWith("text/") && /^[{[]/.test(lead)) {

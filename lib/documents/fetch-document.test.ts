@@ -130,7 +130,7 @@ describe("fetchDocument", () => {
     const origin = await startServer();
     const error = await fetchError(fetchDocument(`${origin}/login`, config()));
     expect(error.code).toBe("unsupported_content_type");
-    expect(error.message).toBe("The document is HTML (text/html); send a PDF, plain text or FHIR JSON.");
+    expect(error.message).toBe("The document is HTML (text/html); send a PDF, a PNG, JPEG or TIFF image, plain text or FHIR JSON.");
   });
 
   it("reports a missing document", async () => {

@@ -3,6 +3,7 @@ import { recordAuditEvent, SYSTEM_ACTOR } from "@/lib/audit/record-audit-event";
 import { UPLOADED_DOCUMENT_SCHEME } from "@/lib/schemas/prior-auth";
 import { fetchDocument } from "./fetch-document";
 import { insertDocument, prepareDocument } from "./store-document";
+import type { ReadProgress } from "./read-in-worker";
 
 export class UnsupportedDocumentError extends Error {}
 
@@ -10,7 +11,13 @@ export class UnsupportedDocumentError extends Error {}
  * The document at `position` of a case: already linked (a retry after a crash), an upload of the same workspace
  * (`pa-document:<id>`), or fetched now through the hardened fetcher and stored with its text.
  */
-export async function obtainDocument(opts: { priorAuth: { id: string; workspaceId: string }; url: string; position: number }) {
+export async function obtainDocument(opts: {
+  priorAuth: { id: string; workspaceId: string };
+  url: string;
+  position: number;
+  /** Per-page progress while the document is read (not called for documents already stored). */
+  onProgress?: (progress: ReadProgress) => void;
+}) {
   const { priorAuth, url, position } = opts;
   const linked = await prisma.priorAuthDocument.findFirst({ where: { priorAuthId: priorAuth.id, position }, include: { document: true } });
   if (linked) return linked.document;
@@ -34,13 +41,13 @@ export async function obtainDocument(opts: { priorAuth: { id: string; workspaceI
   const prepared = await prepareDocument({
     workspaceId: priorAuth.workspaceId, bytes: fetched.bytes, contentType: fetched.contentType, kind: fetched.kind,
     sourceUrl: url, fileName: fileNameOf(fetched.finalUrl), createdBy: "system",
-  });
+  }, { onProgress: opts.onProgress });
   const document = await prisma.$transaction(async (tx) => {
     const stored = await insertDocument(tx, prepared);
     await tx.priorAuthDocument.create({ data: { priorAuthId: priorAuth.id, documentId: stored.id, position } });
     await recordAuditEvent(tx, {
       workspaceId: priorAuth.workspaceId, priorAuthId: priorAuth.id, actor: SYSTEM_ACTOR, action: "document.fetched",
-      details: { document_id: stored.id, url, final_url: fetched.finalUrl, content_type: stored.contentType, size: stored.size, pages: stored.pageCount, sha256: stored.sha256, ms: Date.now() - started },
+      details: { document_id: stored.id, url, final_url: fetched.finalUrl, content_type: stored.contentType, size: stored.size, pages: stored.pageCount, sha256: stored.sha256, ms: Date.now() - started, ...(prepared.warnings.length ? { warnings: prepared.warnings } : {}) },
     });
     return stored;
   });

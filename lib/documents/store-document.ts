@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { readDocumentContent, type DocumentKind } from "./read-document-content";
+import type { ReadProgress } from "./read-in-worker";
 
 type Tx = Prisma.TransactionClient;
 
@@ -14,9 +15,12 @@ export interface IncomingDocument {
   createdBy: string;
 }
 
-/** Reads the document (text per page or JSON) and stores bytes, digest and text together. */
-export async function prepareDocument(doc: IncomingDocument) {
-  const content = await readDocumentContent(doc.bytes, doc.kind);
+/**
+ * Reads the document (text per page, recognised text of scans and images, or JSON) in a worker thread, outside any
+ * transaction, and prepares bytes, digest and text to be stored together.
+ */
+export async function prepareDocument(doc: IncomingDocument, opts: { onProgress?: (progress: ReadProgress) => void } = {}) {
+  const content = await readDocumentContent(doc.bytes, doc.kind, { contentType: doc.contentType, onProgress: opts.onProgress });
   return {
     workspaceId: doc.workspaceId,
     sourceUrl: doc.sourceUrl ?? null,
@@ -29,9 +33,12 @@ export async function prepareDocument(doc: IncomingDocument) {
     pages: content.pages as Prisma.InputJsonValue,
     json: content.json === undefined ? undefined : (content.json as Prisma.InputJsonValue),
     createdBy: doc.createdBy,
+    /** Not stored on the document: callers put them in the audit trail. */
+    warnings: content.warnings ?? [],
   };
 }
 
 export async function insertDocument(tx: Tx, prepared: Awaited<ReturnType<typeof prepareDocument>>) {
-  return tx.document.create({ data: prepared, select: { id: true, sha256: true, size: true, pageCount: true, contentType: true } });
+  const { warnings: _warnings, ...data } = prepared;
+  return tx.document.create({ data, select: { id: true, sha256: true, size: true, pageCount: true, contentType: true } });
 }

@@ -7,6 +7,7 @@ import { DocumentFetchError } from "@/lib/net/safe-fetch";
 import { loadFetchConfig } from "./fetch-document";
 import { detectContentType } from "./detect-content-type";
 import { PdfReadError } from "./read-pdf";
+import { DocumentLimitError } from "./read-in-worker";
 import { insertDocument, prepareDocument } from "./store-document";
 import { presentDocument } from "./present-document";
 
@@ -44,12 +45,13 @@ export async function uploadDocument(opts: { workspaceId: string; actor: Actor; 
     });
   } catch (error) {
     if (error instanceof DocumentFetchError || error instanceof PdfReadError) throw badRequest(error.message);
+    if (error instanceof DocumentLimitError) throw new ApiError(error.status, error.message);
     if (error instanceof SyntaxError) throw badRequest(`The JSON document could not be parsed: ${error.message}`);
     throw error;
   }
   const stored = await prisma.$transaction(async (tx) => {
     const doc = await insertDocument(tx, prepared);
-    await recordAuditEvent(tx, { workspaceId: opts.workspaceId, actor: opts.actor, action: "document.uploaded", details: { document_id: doc.id, file_name: upload.fileName, size: doc.size, pages: doc.pageCount } });
+    await recordAuditEvent(tx, { workspaceId: opts.workspaceId, actor: opts.actor, action: "document.uploaded", details: { document_id: doc.id, file_name: upload.fileName, size: doc.size, pages: doc.pageCount, ...(prepared.warnings.length ? { warnings: prepared.warnings } : {}) } });
     return doc;
   });
   const full = await prisma.document.findUniqueOrThrow({ where: { id: stored.id }, select: { id: true, sourceUrl: true, fileName: true, contentType: true, sha256: true, size: true, pageCount: true, createdAt: true } });

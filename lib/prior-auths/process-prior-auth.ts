@@ -6,11 +6,13 @@ import { recordAuditEvent, SYSTEM_ACTOR } from "@/lib/audit/record-audit-event";
 import { logger } from "@/lib/log";
 import { DocumentFetchError } from "@/lib/net/safe-fetch";
 import { PdfReadError } from "@/lib/documents/read-pdf";
+import { DocumentLimitError } from "@/lib/documents/read-in-worker";
 import { obtainDocument, UnsupportedDocumentError } from "@/lib/documents/obtain-document";
 import { toSourceDocument } from "@/lib/documents/to-source-document";
 import { extractIntake } from "@/lib/intake/extract-intake";
 import { INTAKE_ENGINE_VERSION } from "@/lib/intake/engine-version";
 import { emitWebhookEvent } from "@/lib/webhooks/emit-webhook-event";
+import { requestEvaluation } from "@/lib/determinations/request-evaluation";
 import { acquireLease, type Lease } from "./lease";
 import { PRIOR_AUTH_INCLUDE, presentPriorAuth } from "./present-prior-auth";
 
@@ -20,7 +22,7 @@ class CaseNoLongerProcessing extends Error {}
 
 /** A problem with the material itself: the case fails with this message as its failure_reason. */
 function userFacingReason(error: unknown): string | null {
-  if (error instanceof DocumentFetchError || error instanceof PdfReadError || error instanceof UnsupportedDocumentError) return error.message;
+  if (error instanceof DocumentFetchError || error instanceof PdfReadError || error instanceof UnsupportedDocumentError || error instanceof DocumentLimitError) return error.message;
   if (error instanceof SyntaxError) return `A JSON document could not be parsed: ${error.message}`;
   return null;
 }
@@ -45,7 +47,9 @@ export async function processPriorAuth(priorAuthId: string): Promise<ProcessOutc
     }
     await assertStillOurs(priorAuthId, lease);
     const facts = extractIntake(documents.map(toSourceDocument), { epaPayload: priorAuth.epaPayload ?? undefined });
-    return await finish(priorAuthId, lease, "Succeeded", null, facts);
+    const outcome = await finish(priorAuthId, lease, "Succeeded", null, facts);
+    if (outcome === "Succeeded") await requestEvaluation({ priorAuthId, workspaceId: priorAuth.workspaceId, trigger: "intake" });
+    return outcome;
   } catch (error) {
     if (error instanceof CaseNoLongerProcessing) return "skipped";
     const reason = userFacingReason(error);

@@ -1,0 +1,43 @@
+// The documented limits of document reading (README, configuration): read once from the environment.
+export interface ReadLimits {
+  /** Pages per PDF; more is refused (PA_PDF_MAX_PAGES). */
+  maxPages: number;
+  /** Bytes one PDF stream may inflate to; the non-image streams together twice that (PA_PDF_MAX_INFLATED_MB). */
+  maxInflatedBytes: number;
+  /** Characters of a text document the engines read; the rest is cut with a warning (PA_TEXT_MAX_CHARS). */
+  maxTextChars: number;
+  /** Pages recognised (OCR) per document; more is refused (PA_OCR_MAX_PAGES). */
+  maxOcrPages: number;
+  /** Resolution pages are rendered at for recognition (PA_OCR_DPI). */
+  ocrDpi: number;
+  /** Longest time one page (text, or render + recognition) may take (PA_READ_PAGE_TIMEOUT_MS). */
+  pageTimeoutMs: number;
+  /** Longest time one document may take (PA_READ_DOCUMENT_TIMEOUT_MS). */
+  documentTimeoutMs: number;
+  /** Heap of a reading worker thread (PA_READ_HEAP_MB). */
+  heapMb: number;
+  /** Documents read at the same time per process (PA_READ_WORKERS). */
+  workers: number;
+  /** Whether pages without a usable text layer, and images, are recognised. */
+  ocr: boolean;
+}
+
+function positive(name: string, fallback: number): number {
+  const value = Number(process.env[name]);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+export function loadReadLimits(): ReadLimits {
+  return {
+    maxPages: Math.floor(positive("PA_PDF_MAX_PAGES", 500)),
+    maxInflatedBytes: positive("PA_PDF_MAX_INFLATED_MB", 64) * 1024 * 1024,
+    maxTextChars: Math.floor(positive("PA_TEXT_MAX_CHARS", 1_000_000)),
+    maxOcrPages: Math.floor(positive("PA_OCR_MAX_PAGES", 60)),
+    ocrDpi: positive("PA_OCR_DPI", 150),
+    pageTimeoutMs: positive("PA_READ_PAGE_TIMEOUT_MS", 60_000),
+    documentTimeoutMs: positive("PA_READ_DOCUMENT_TIMEOUT_MS", 600_000),
+    heapMb: positive("PA_READ_HEAP_MB", 768),
+    workers: Math.floor(positive("PA_READ_WORKERS", 1)),
+    ocr: process.env.PA_OCR !== "0",
+  };
+}
