@@ -7,7 +7,7 @@ import { ZNewPassword } from "../lib/schemas/member";
 
 const USAGE = `usage:
   npm run pa -- migrate
-  npm run pa -- workspace create --name NAME --admin-email EMAIL --admin-password PASSWORD [--json]
+  npm run pa -- workspace create --name NAME --admin-email EMAIL --admin-password PASSWORD [--auto-evaluate true|false] [--json]
   npm run pa -- apikey create --workspace WORKSPACE_ID --name NAME [--json]
   npm run pa -- member add --workspace WORKSPACE_ID --email EMAIL --password PASSWORD --role admin|reviewer [--json]`;
 
@@ -54,11 +54,11 @@ async function run(argv: string[]) {
     }
     if (command === "workspace create") {
       const o = required(
-        z.object({ name: z.string().min(1), "admin-email": z.email(), "admin-password": ZNewPassword, json: z.boolean().optional() }),
-        options(args, { name: "string", "admin-email": "string", "admin-password": "string", json: "boolean" }),
+        z.object({ name: z.string().min(1), "admin-email": z.email(), "admin-password": ZNewPassword, "auto-evaluate": z.enum(["true", "false"]).optional(), json: z.boolean().optional() }),
+        options(args, { name: "string", "admin-email": "string", "admin-password": "string", "auto-evaluate": "string", json: "boolean" }),
       );
       const { createWorkspace } = await import("../lib/workspaces/create-workspace");
-      const created = await createWorkspace({ name: o.name, adminEmail: o["admin-email"], adminPassword: o["admin-password"] });
+      const created = await createWorkspace({ name: o.name, adminEmail: o["admin-email"], adminPassword: o["admin-password"], autoEvaluate: o["auto-evaluate"] !== "false" });
       print(Boolean(o.json), { workspace_id: created.workspaceId, admin_email: created.adminEmail, api_key: created.apiKey },
         `Workspace ${created.workspaceId} created.\nAdmin: ${created.adminEmail}\nAPI key (shown once): ${created.apiKey}`);
       return;

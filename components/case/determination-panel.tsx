@@ -41,7 +41,10 @@ function DeterminationBody({ d, count }: { d: Determination; count: number }) {
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <StatusBadge status={d.status} />
         {d.recommended_status && d.recommended_status !== d.status && (
-          <span className="text-slate-700">Engine recommended: <span className="font-medium">{statusLabel(d.recommended_status)}</span> (a clinician must confirm adverse outcomes)</span>
+          <span className="text-slate-700">Engine recommended: <span className="font-medium">{statusLabel(d.recommended_status)}</span> ({d.recommended_status === "approved" ? "this workspace has a reviewer confirm every outcome" : "a clinician must confirm adverse outcomes"})</span>
+        )}
+        {d.approved_automatically && (
+          <span className="rounded bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-900" title={d.approved_automatically.rule}>Approved automatically</span>
         )}
         <span className="text-slate-600">generated {formatDateTime(d.generated_at)}{count > 1 ? ` · ${count} runs` : ""}</span>
       </div>

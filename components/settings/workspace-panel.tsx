@@ -6,8 +6,10 @@ import { apiFetch } from "@/lib/portal/api-client";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { ErrorState, Loading } from "@/components/ui/states";
+import type { z } from "zod";
+import type { ZWorkspace } from "@/lib/schemas/workspace";
 
-interface WorkspaceSettings { id: string; name: string; sla_hours_expedited: number; sla_hours_standard: number; require_clinician_for_adverse: boolean }
+type WorkspaceSettings = z.infer<typeof ZWorkspace>;
 
 export function WorkspacePanel() {
   const queryClient = useQueryClient();
@@ -27,6 +29,8 @@ export function WorkspacePanel() {
       sla_hours_expedited: Number(data.get("sla_hours_expedited")),
       sla_hours_standard: Number(data.get("sla_hours_standard")),
       require_clinician_for_adverse: data.get("require_clinician_for_adverse") === "on",
+      auto_evaluate: data.get("auto_evaluate") === "on",
+      engine_approvals_final: data.get("engine_approvals_final") === "on",
     });
   }
 
@@ -41,6 +45,14 @@ export function WorkspacePanel() {
         <label className="flex items-start gap-2 text-sm">
           <input type="checkbox" name="require_clinician_for_adverse" defaultChecked={s.require_clinician_for_adverse} className="mt-1" />
           <span>A clinician decides every adverse outcome: the engine recommends a denial and pends the case for review.</span>
+        </label>
+        <label className="flex items-start gap-2 text-sm">
+          <input type="checkbox" name="auto_evaluate" defaultChecked={s.auto_evaluate} className="mt-1" />
+          <span>Prepare cases: when the documents are read (and when new documents or claims arrive), run the policy check and the determination in the background.</span>
+        </label>
+        <label className="flex items-start gap-2 text-sm">
+          <input type="checkbox" name="engine_approvals_final" defaultChecked={s.engine_approvals_final} className="mt-1" />
+          <span>Engine approvals are final when every safety check holds (the right drug&apos;s criteria, each met with cited evidence, one patient). Unchecked: every outcome waits for a reviewer.</span>
         </label>
         <div className="flex items-center gap-3">
           <Button type="submit" disabled={save.isPending}>{save.isPending ? "Saving…" : "Save settings"}</Button>

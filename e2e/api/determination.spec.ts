@@ -26,8 +26,8 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => docs?.close());
 
-async function workspaceWithPolicy(playwright: import("@playwright/test").PlaywrightWorkerArgs["playwright"], baseURL: string | undefined, minAge: number): Promise<TestWorkspace> {
-  const ws = await createTestWorkspace("Determination");
+async function workspaceWithPolicy(playwright: import("@playwright/test").PlaywrightWorkerArgs["playwright"], baseURL: string | undefined, minAge: number, opts: { autoEvaluate?: boolean } = {}): Promise<TestWorkspace> {
+  const ws = await createTestWorkspace("Determination", opts);
   const admin = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: String(baseURL) } });
   await signInRequest(admin, ws.adminEmail, ws.adminPassword);
   const policy = await admin.post("/api/v1/policies", { data: { text: policyText(minAge), drug_names: ["Epidiolex (cannabidiol oral solution)"] } });
@@ -78,6 +78,28 @@ test("missing step-therapy evidence is a request for information; paid claims ar
   expect(again.inputs_digest).toBe(approved.inputs_digest);
   const history = (await (await request.get(`${path}/determinations`, { headers: api.headers })).json()).data;
   expect(history.length).toBe(4);
+});
+
+test("ready cases: the check and determination run in the background when intake finishes and again when claims arrive; each run shows once; an engine approval is labelled", async ({ request, playwright, baseURL }) => {
+  const ws = await workspaceWithPolicy(playwright, baseURL, 1, { autoEvaluate: true });
+  const api = apiClient(request, ws.apiKey);
+  const created = await (await api.create({ case_id: "det-ready", document_url: docs.url("/form.pdf"), synchronous_request: true })).json();
+  const path = `/api/v1/prior_auths/${created.id}`;
+  // Nobody runs anything: the case moves on by itself (the step-therapy evidence is missing: information is requested).
+  await expect.poll(async () => (await api.getJson(created.id)).status, { timeout: 30_000 }).toBe("request_for_information");
+  const ready = await api.getJson(created.id);
+  expect(ready).toMatchObject({ engine_recommendation: "request_for_information", policy_title: expect.stringContaining("Epidiolex"), decided_by: null });
+  const actionsOf = async () => (await api.events(created.id)).map((e) => e.action);
+  expect((await actionsOf()).filter((a) => a === "policy_check.completed")).toHaveLength(1);
+  expect((await actionsOf()).filter((a) => a === "determination.created")).toHaveLength(1);
+
+  // Paid claims arrive: the case re-opens and is evaluated again, without anyone clicking.
+  await request.post(`${path}/supporting_information`, { headers: api.headers, data: { claim_history: { data: [claim("R1", "clobazam", "paid", "2024-01-05"), claim("R2", "valproic acid", "paid", "2024-03-05")] } } });
+  await expect.poll(async () => (await api.getJson(created.id)).status, { timeout: 30_000 }).toBe("approved");
+  expect(await api.getJson(created.id)).toMatchObject({ decided_by: "engine", engine_recommendation: "approved" });
+  const [latest] = (await (await request.get(`${path}/determinations`, { headers: api.headers })).json()).data;
+  expect(latest.approved_automatically).toEqual({ rule: expect.stringContaining("cited evidence") });
+  expect((await actionsOf()).filter((a) => a === "determination.created")).toHaveLength(2);
 });
 
 test("the engine never denies by default: a failed criterion is pended for a clinician, whose decision is recorded and audited", async ({ request, playwright, baseURL }) => {

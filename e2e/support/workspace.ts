@@ -20,10 +20,14 @@ export async function cli(args: string[]): Promise<string> {
   return stdout.trim().split("\n").pop() ?? "";
 }
 
-export async function createTestWorkspace(label = "Test"): Promise<TestWorkspace> {
+/**
+ * A workspace of its own for a test. Background evaluation is off unless asked for: most tests drive the policy check
+ * and determination themselves and must not race the engine.
+ */
+export async function createTestWorkspace(label = "Test", opts: { autoEvaluate?: boolean } = {}): Promise<TestWorkspace> {
   const adminEmail = `admin-${randomUUID().slice(0, 8)}@${label.toLowerCase().replace(/\W/g, "")}.test`;
   const adminPassword = `pw-${randomUUID()}`;
-  const out = JSON.parse(await cli(["workspace", "create", "--name", `${label} ${randomUUID().slice(0, 4)}`, "--admin-email", adminEmail, "--admin-password", adminPassword, "--json"]));
+  const out = JSON.parse(await cli(["workspace", "create", "--name", `${label} ${randomUUID().slice(0, 4)}`, "--admin-email", adminEmail, "--admin-password", adminPassword, "--auto-evaluate", String(opts.autoEvaluate ?? false), "--json"]));
   return { workspaceId: out.workspace_id, adminEmail, adminPassword, apiKey: out.api_key };
 }
 

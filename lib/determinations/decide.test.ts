@@ -29,10 +29,21 @@ describe("decide", () => {
     const d = decide(base([step(1, "met"), step(2, "met")]));
     expect(d.status).toBe("approved");
     expect(d.recommendedStatus).toBe("approved");
-    expect(d.reasoning.map((r) => r.step)).toEqual([1, 2]);
+    expect(d.reasoning.map((r) => r.step)).toEqual([1, 2, 3]);
     expect(d.reasoning[0].source).toBe("Policy: Epidiolex Policy (version 2), Lennox-Gastaut syndrome, initial therapy");
-    expect(d.references).toEqual(["Policy: Epidiolex Policy (version 2), Lennox-Gastaut syndrome, initial therapy"]);
+    // The engine's own approval is labelled, with the rule that allowed it.
+    expect(d.reasoning[2]).toMatchObject({ source: "Approval safety checks", description: expect.stringMatching(/^Approved automatically: every criterion/) });
+    expect(d.automaticApproval).toEqual({ rule: expect.stringContaining("cited evidence") });
+    expect(d.references).toEqual(["Policy: Epidiolex Policy (version 2), Lennox-Gastaut syndrome, initial therapy", "Approval safety checks"]);
     expect(d.summary).toContain("2 of 2 criteria met");
+  });
+
+  it("a workspace that reviews every outcome pends the engine's approval, recommending it", () => {
+    const d = decide(base([step(1, "met"), step(2, "met")], { engineApprovalsFinal: false }));
+    expect(d.status).toBe("pending_review");
+    expect(d.recommendedStatus).toBe("approved");
+    expect(d.automaticApproval).toBeNull();
+    expect(d.recommendation).toMatch(/a reviewer confirm every outcome/);
   });
 
   it("never auto-denies by default: a failed criterion is recommended for denial and pended", () => {
@@ -100,7 +111,7 @@ describe("decide", () => {
     expect(sources).toContain("Claim history (test claim)");
     expect(sources).toContain("Prior authorization history");
     expect(d.reasoning.find((r) => r.source === "Claim history")!.description).toContain("1 denied or pending claim not counted as trials");
-    expect(d.references).toEqual([expect.stringContaining("Policy:"), "Claim history", "Prior authorization history"]);
+    expect(d.references).toEqual([expect.stringContaining("Policy:"), "Claim history", "Prior authorization history", "Approval safety checks"]);
   });
 
   it("is deterministic: the same input gives the same output", () => {

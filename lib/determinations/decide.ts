@@ -35,6 +35,8 @@ export interface DecisionInput {
   history: { caseId: string; status: string; receivedAt: string }[];
   subject: { patient: string | null; drug: string | null; diagnosis: string | null };
   requireClinicianForAdverse: boolean;
+  /** The workspace's rule: an approval that meets every safety invariant is final (default), or waits for a reviewer. */
+  engineApprovalsFinal?: boolean;
   /** Whether the policy (section) is bound to the requested drug. */
   binding: PolicyBinding;
   /** Patient identity conflicts between the case's documents (the intake's). */
@@ -56,7 +58,12 @@ export interface Decision {
   references: string[];
   missingInformation: string[];
   summary: string;
+  /** Set when the engine's own approval is final: the rule that allowed it (shown as "approved automatically"). */
+  automaticApproval: { rule: string } | null;
 }
+
+/** The rule under which an engine approval needs no person (lib/determinations/approval-invariants.ts checks it). */
+export const AUTOMATIC_APPROVAL_RULE = "every criterion of the requested drug's policy met with cited evidence, none for clinician judgement, one patient identity";
 
 const policyName = (p: DecisionInput["policy"]) =>
   `${p.title}${p.version !== null ? ` (version ${p.version})` : ""}${p.source === "library" ? "" : p.source === "policy_payload" ? " [given in the request]" : " [fetched from the request's URL]"}`;
@@ -166,8 +173,14 @@ export function decide(input: DecisionInput): Decision {
     add(`Safety check: ${describeIdentityConflicts(conflicts)}.`, "Approval safety checks");
   }
 
-  const status: DeterminationStatus = recommended === "denied" && input.requireClinicianForAdverse ? "pending_review" : recommended;
+  let status: DeterminationStatus = recommended === "denied" && input.requireClinicianForAdverse ? "pending_review" : recommended;
   if (status !== recommended) recommendation += " Pended for clinician review: the engine does not finalise adverse outcomes.";
+  if (status === "approved" && input.engineApprovalsFinal === false) {
+    status = "pending_review";
+    recommendation += " Pended for review: this workspace has a reviewer confirm every outcome, approvals included.";
+  }
+  const automaticApproval = status === "approved" ? { rule: AUTOMATIC_APPROVAL_RULE } : null;
+  if (automaticApproval) add(`Approved automatically: ${automaticApproval.rule}.`, "Approval safety checks");
 
   const references = [
     `${stepSource(input.policy)}`,
@@ -182,5 +195,5 @@ export function decide(input: DecisionInput): Decision {
   const counts = `${met.length} of ${input.steps.length} criteria met${failed.length ? `, ${failed.length} not met` : ""}${missing.length ? `, ${missing.length} missing evidence` : ""}${closed.length ? `, ${closed.length} unmet alternative${closed.length === 1 ? "" : "s"}` : ""}${manual.length ? `, ${manual.length} for clinician judgement` : ""}`;
   const summary = `Request for ${subject}. ${counts} under ${policyName(input.policy)}. Outcome: ${status.replace(/_/g, " ")}${status !== recommended ? ` (engine recommends ${recommended})` : ""}.`;
 
-  return { status, recommendedStatus: recommended, reasoning, recommendation, references, missingInformation, summary };
+  return { status, recommendedStatus: recommended, reasoning, recommendation, references, missingInformation, summary, automaticApproval };
 }

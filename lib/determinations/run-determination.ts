@@ -51,6 +51,7 @@ export const presentDetermination = (row: DeterminationRow) => ({ ...(row.body a
 
 export async function runDetermination(opts: { workspaceId: string; priorAuthId: string; actor: Actor; requireClinicianForAdverse: boolean }) {
   const material = await loadCaseMaterial(opts);
+  const { engineApprovalsFinal } = await prisma.workspace.findUniqueOrThrow({ where: { id: opts.workspaceId }, select: { engineApprovalsFinal: true } });
   const policy = await policyForDetermination(opts.workspaceId, material);
   const check = await evaluateAndStore({ workspaceId: opts.workspaceId, actor: opts.actor, material, policy });
   const history = await caseHistory(opts.workspaceId, material);
@@ -72,6 +73,7 @@ export async function runDetermination(opts: { workspaceId: string; priorAuthId:
     history,
     subject: { patient: material.priorAuth.patientName, drug: material.priorAuth.drugName, diagnosis: dx ? [dx.name, dx.icd10.join(", ")].filter(Boolean).join(" ") || null : null },
     requireClinicianForAdverse: opts.requireClinicianForAdverse,
+    engineApprovalsFinal,
     binding,
     identityConflicts: material.facts.identityConflicts ?? [],
   });
@@ -83,11 +85,12 @@ export async function runDetermination(opts: { workspaceId: string; priorAuthId:
     references: decision.references,
     summary: decision.summary,
     missing_information: decision.missingInformation,
+    approved_automatically: decision.automaticApproval,
     policy: check.policyMeta,
     policy_check_id: check.row.id,
     engine_version: DETERMINATION_ENGINE_VERSION,
   };
-  const inputsDigest = sha256Of({ policyCheck: check.row.inputsDigest, history, requireClinician: opts.requireClinicianForAdverse, engine: DETERMINATION_ENGINE_VERSION });
+  const inputsDigest = sha256Of({ policyCheck: check.row.inputsDigest, history, requireClinician: opts.requireClinicianForAdverse, engineApprovalsFinal, engine: DETERMINATION_ENGINE_VERSION });
   // The content a reviewer reads: everything but the ids of this run, so equal inputs give an equal digest.
   const { policy_check_id: _runId, ...content } = body;
   void _runId;

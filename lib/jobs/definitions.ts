@@ -7,6 +7,13 @@ export const JOBS = {
     name: "process-prior-auth",
     payload: z.object({ priorAuthId: z.uuid(), workspaceId: z.uuid() }),
   },
+  /** The policy check and the determination of a case whose material changed (intake finished, documents, claims). */
+  evaluatePriorAuth: {
+    name: "evaluate-prior-auth",
+    payload: z.object({ priorAuthId: z.uuid(), workspaceId: z.uuid(), trigger: z.enum(["intake", "documents", "supporting_information"]) }),
+    /** At most one waiting evaluation per case (singletonKey = case id): several changes in a row give one run. */
+    policy: "short",
+  },
   deliverWebhook: {
     name: "deliver-webhook",
     payload: z.object({ deliveryId: z.uuid() }),

@@ -5,6 +5,7 @@ import { logger } from "@/lib/log";
 import { processPriorAuth } from "@/lib/prior-auths/process-prior-auth";
 import { LEASE_SECONDS, LeaseHeldError } from "@/lib/prior-auths/lease";
 import { deliverWebhook } from "@/lib/webhooks/deliver-webhook";
+import { evaluatePriorAuth } from "@/lib/determinations/evaluate-prior-auth";
 import { enqueueDueWebhookDeliveries } from "@/lib/webhooks/enqueue-due-deliveries";
 import { JOBS, enqueueJob } from "./definitions";
 import { QUEUE_SETTINGS, getBoss } from "./queue";
@@ -59,6 +60,7 @@ export async function startWorkers(opts: { concurrency?: number } = {}) {
   const sweep = setInterval(() => requeueStrandedCases().catch((error) => logger.error("sweep failed", { error })), SWEEP_SECONDS * 1000);
   sweep.unref();
   const webhooks = await startWebhookWorkers(boss);
+  await startEvaluationWorkers(boss);
   logger.info("workers started", { queue: definition.name, concurrency });
   return {
     stop: () => {
@@ -66,6 +68,16 @@ export async function startWorkers(opts: { concurrency?: number } = {}) {
       webhooks.stop();
     },
   };
+}
+
+/** Ready cases: the policy check and determination run in the background, one job per case at a time. */
+async function startEvaluationWorkers(boss: PgBoss) {
+  const definition = JOBS.evaluatePriorAuth;
+  await boss.work(definition.name, { batchSize: 1, localConcurrency: 2, pollingIntervalSeconds: 0.5 }, async ([job]) => {
+    const payload = definition.payload.parse(job.data);
+    const outcome = await evaluatePriorAuth(payload);
+    logger.info("job done", { job: definition.name, id: job.id, priorAuthId: payload.priorAuthId, outcome });
+  });
 }
 
 const WEBHOOK_SWEEP_SECONDS = Number(process.env.PA_WEBHOOK_SWEEP_SECONDS ?? 5);

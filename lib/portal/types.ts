@@ -128,6 +128,8 @@ export interface Determination {
   references: string[];
   summary?: string;
   missing_information?: string[];
+  /** The engine's approval needed no person: the rule that allowed it. */
+  approved_automatically?: { rule: string } | null;
   policy?: { title: string; version: number | null; section?: string | null };
   generated_at: string;
 }

@@ -10,6 +10,8 @@ export const ZDetermination = z.looseObject({
   references: z.array(z.string()),
   summary: z.string(),
   missing_information: z.array(z.string()),
+  /** Set when the engine's approval is final without a person: the rule that allowed it. */
+  approved_automatically: z.object({ rule: z.string() }).nullable().optional(),
   policy: z.object({ id: z.uuid().nullable(), version: z.number().int().nullable(), title: z.string(), source: z.string(), section: z.string().nullable() }),
   policy_check_id: z.uuid(),
   engine_version: z.string(),

@@ -1,5 +1,6 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { prisma } from "@/lib/db/prisma";
+import { requestEvaluation } from "@/lib/determinations/request-evaluation";
 import { badRequest, notFound } from "@/lib/api/errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import type { Actor } from "@/lib/api/with-workspace";
@@ -36,7 +37,7 @@ function claimRecordsOf(body: TSupportingInformationRequest): TClaimRecord[] {
 export async function addSupportingInformation(opts: { workspaceId: string; priorAuthId: string; actor: Actor; body: TSupportingInformationRequest }) {
   const records = claimRecordsOf(opts.body);
   const testClaim = opts.body.test_claim?.data;
-  return prisma.$transaction(async (tx) => {
+  const result = await prisma.$transaction(async (tx) => {
     const priorAuth = await tx.priorAuth.findFirst({ where: { id: opts.priorAuthId, workspaceId: opts.workspaceId }, select: { id: true, status: true } });
     if (!priorAuth) throw notFound(`Prior authorization ${opts.priorAuthId}`);
     if (CLOSED.has(priorAuth.status)) {
@@ -65,6 +66,9 @@ export async function addSupportingInformation(opts: { workspaceId: string; prio
     });
     return { status: "Succeeded" as const };
   });
+  // New evidence: the case is evaluated again in the background (when the workspace asks for it).
+  if (result.status === "Succeeded") await requestEvaluation({ priorAuthId: opts.priorAuthId, workspaceId: opts.workspaceId, trigger: "supporting_information" });
+  return result;
 }
 
 export async function listClaimRecords(opts: { workspaceId: string; priorAuthId: string }) {

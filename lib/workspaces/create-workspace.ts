@@ -8,6 +8,8 @@ export interface CreateWorkspaceInput {
   adminEmail: string;
   adminPassword: string;
   apiKeyName?: string;
+  /** Evaluate cases in the background when intake finishes (default true; tests that drive each step turn it off). */
+  autoEvaluate?: boolean;
 }
 
 /** A workspace with its first admin and first API key, in one transaction. The key is returned once, never stored. */
@@ -18,7 +20,7 @@ export async function createWorkspace(input: CreateWorkspaceInput) {
   return prisma.$transaction(async (tx) => {
     const existing = await tx.user.findUnique({ where: { email } });
     if (existing) throw conflict(`A user with the email ${email} already exists.`);
-    const workspace = await tx.workspace.create({ data: { name: input.name.trim() } });
+    const workspace = await tx.workspace.create({ data: { name: input.name.trim(), autoEvaluate: input.autoEvaluate ?? true } });
     const user = await tx.user.create({ data: { email, passwordHash } });
     await tx.membership.create({ data: { workspaceId: workspace.id, userId: user.id, role: "admin" } });
     await tx.apiKey.create({

@@ -9,9 +9,13 @@ export const ZWorkspaceSettings = z.strictObject({
   sla_hours_standard: z.number().int().min(1).max(24 * 60).optional(),
   /** When true (the default) an adverse outcome is only recommended and pended for a clinician. */
   require_clinician_for_adverse: z.boolean().optional(),
+  /** When true (the default) the policy check and the determination run in the background once intake finishes. */
+  auto_evaluate: z.boolean().optional(),
+  /** When true (the default) an engine approval that meets every safety invariant is final; false: every outcome waits for a reviewer. */
+  engine_approvals_final: z.boolean().optional(),
 });
 
-type WorkspaceRow = { id: string; name: string; slaHoursExpedited: number; slaHoursStandard: number; requireClinicianForAdverse: boolean };
+type WorkspaceRow = { id: string; name: string; slaHoursExpedited: number; slaHoursStandard: number; requireClinicianForAdverse: boolean; autoEvaluate: boolean; engineApprovalsFinal: boolean };
 
 export const presentWorkspace = (w: WorkspaceRow) => ({
   id: w.id,
@@ -19,7 +23,14 @@ export const presentWorkspace = (w: WorkspaceRow) => ({
   sla_hours_expedited: w.slaHoursExpedited,
   sla_hours_standard: w.slaHoursStandard,
   require_clinician_for_adverse: w.requireClinicianForAdverse,
+  auto_evaluate: w.autoEvaluate,
+  engine_approvals_final: w.engineApprovalsFinal,
 });
+
+/** The workspace with every setting (the request wrapper carries only what each request needs). */
+export async function getWorkspaceSettings(workspaceId: string) {
+  return presentWorkspace(await prisma.workspace.findUniqueOrThrow({ where: { id: workspaceId } }));
+}
 
 /**
  * Changes the workspace's settings. New SLA hours apply to open cases too: their due times are recomputed, so the
@@ -35,6 +46,8 @@ export async function updateWorkspaceSettings(opts: { workspaceId: string; actor
         slaHoursExpedited: input.sla_hours_expedited,
         slaHoursStandard: input.sla_hours_standard,
         requireClinicianForAdverse: input.require_clinician_for_adverse,
+        autoEvaluate: input.auto_evaluate,
+        engineApprovalsFinal: input.engine_approvals_final,
       },
     });
     if (input.sla_hours_expedited !== undefined || input.sla_hours_standard !== undefined) {

@@ -1,0 +1,38 @@
+// Ready cases: when a case's material changes (intake finished, documents added, supporting information), the
+// workspace's policy is selected and the policy check and determination run in the background, so a reviewer opens
+// the case with its steps and recommendation there. A case no policy applies to stays ready for review, and the
+// timeline says why.
+import { prisma } from "@/lib/db/prisma";
+import { ApiError } from "@/lib/api/errors";
+import type { Actor } from "@/lib/api/with-workspace";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import { runDetermination } from "./run-determination";
+
+/** The engine acting on its own: shown as such in the audit trail. */
+export const ENGINE_ACTOR: Actor = { type: "user", id: "engine", label: "engine", role: "system" };
+
+/** Statuses in which the engine (re)evaluates a case: ready for review, pended, or waiting for information. */
+const EVALUABLE = new Set(["Succeeded", "pending_review", "request_for_information"]);
+
+export type EvaluationOutcome = "evaluated" | "disabled" | "not_open" | "no_policy";
+
+export async function evaluatePriorAuth(opts: { priorAuthId: string; workspaceId: string; trigger: "intake" | "documents" | "supporting_information" }): Promise<EvaluationOutcome> {
+  const workspace = await prisma.workspace.findUnique({ where: { id: opts.workspaceId }, select: { autoEvaluate: true, requireClinicianForAdverse: true } });
+  if (!workspace?.autoEvaluate) return "disabled";
+  const priorAuth = await prisma.priorAuth.findFirst({ where: { id: opts.priorAuthId, workspaceId: opts.workspaceId }, select: { status: true } });
+  if (!priorAuth || !EVALUABLE.has(priorAuth.status)) return "not_open";
+  try {
+    await runDetermination({ workspaceId: opts.workspaceId, priorAuthId: opts.priorAuthId, actor: ENGINE_ACTOR, requireClinicianForAdverse: workspace.requireClinicianForAdverse });
+    return "evaluated";
+  } catch (error) {
+    // No applicable policy (422) or a case that changed meanwhile (409): nothing to decide now; say so once.
+    if (!(error instanceof ApiError) || (error.status !== 422 && error.status !== 409)) throw error;
+    if (error.status === 422) {
+      await prisma.$transaction((tx) =>
+        recordAuditEvent(tx, { workspaceId: opts.workspaceId, priorAuthId: opts.priorAuthId, actor: ENGINE_ACTOR, action: "evaluation.skipped", details: { trigger: opts.trigger, reason: error.message } }),
+      );
+      return "no_policy";
+    }
+    return "not_open";
+  }
+}
