@@ -1,10 +1,10 @@
-// Family (c) a formulary, drug list or preferred drug list with requirement codes. Placeholder until its reader lands: never detected.
+// Family (c) a formulary, drug list or preferred drug list with requirement codes per drug.
 import type { PolicyFamilyReader } from "../types";
+import { detectFormulary } from "./detect";
+import { readFormulary } from "./read-formulary";
 
 export const formularyReader: PolicyFamilyReader = {
   family: "formulary",
-  detect: () => 0,
-  read: () => {
-    throw new Error("formulary reader not implemented");
-  },
+  detect: detectFormulary,
+  read: readFormulary,
 };

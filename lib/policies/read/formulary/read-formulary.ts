@@ -1,0 +1,124 @@
+// Family (c): a formulary, drug list or preferred drug list. One section per drug row that carries a requirement
+// code, bound to the row's brand and generic names, with its own criteria tree (an ALL group of the codes'
+// criteria) whose quotes are verbatim. A row whose requirements cell cannot be read (a font without a text map gives
+// symbols) gets a manual criterion saying so, never a guess; OCR'd text of such pages reads like any other page.
+import type { PdfPage } from "@/lib/documents/read-pdf";
+import { enforceVerbatimQuotes } from "../../enforce-verbatim-quotes";
+import type { CriterionNode, ParsedPolicy } from "../../types";
+import type { DrugPolicySection, PolicyDocumentReading } from "../types";
+import { pageLines, type Line } from "./page-lines";
+import { readLegend } from "./read-legend";
+import { columnText, isGarbled, readTables, spanQuote, type TableRow } from "./read-tables";
+import { parseRequirementCell } from "./requirement-cell";
+import { rowCriteria } from "./row-criteria";
+import { rowNames } from "./row-names";
+import { codeKind } from "./vocabulary";
+
+function titleOf(lines: readonly Line[]): string {
+  const first = lines.find((l) => l.page === lines[0]?.page && !l.boilerplate && /[A-Za-z]{3}/.test(l.text) && !isGarbled(l.text));
+  return first ? first.text.replace(/ \| /g, " ").trim() : "Formulary";
+}
+
+function effectiveDateOf(lines: readonly Line[]): string | null {
+  for (const line of lines.slice(0, 60)) {
+    const m = /\b(\d{1,2})\/(\d{1,2})\/(\d{2,4})\b/.exec(line.text);
+    if (m) {
+      const year = m[3].length === 2 ? `20${m[3]}` : m[3];
+      return `${year}-${m[1].padStart(2, "0")}-${m[2].padStart(2, "0")}`;
+    }
+  }
+  return null;
+}
+
+const requirementKinds = ["code", "requirements"] as const;
+
+function requirementOf(row: TableRow): { text: string; kind: "code" | "requirements" } | null {
+  for (const kind of requirementKinds) {
+    const text = columnText(row, kind);
+    if (text) return { text, kind };
+  }
+  return null;
+}
+
+export function readFormulary(pages: readonly PdfPage[]): PolicyDocumentReading {
+  const lines = pageLines(pages);
+  const legend = readLegend(lines);
+  const extraCodes = [...new Set(legend.map((e) => e.code.replace(/[*†‡¹²³^]+$/, "")))].filter((c) => !codeKind(c));
+  const { drugRows, lists } = readTables(lines, extraCodes);
+  const title = titleOf(lines);
+  const effectiveDate = effectiveDateOf(lines);
+  const warnings: string[] = [];
+  const sections: DrugPolicySection[] = [];
+  const seen = new Map<string, DrugPolicySection>();
+  let unreadableNames = 0;
+
+  for (const row of drugRows) {
+    const requirement = requirementOf(row);
+    if (!requirement) continue;
+    const nameCell = columnText(row, "name");
+    const brandCell = columnText(row, "brand");
+    const { written, names } = rowNames(nameCell, brandCell);
+    const garbled = isGarbled(requirement.text);
+    const parsed = garbled ? null : parseRequirementCell(requirement.text, extraCodes);
+    if (!garbled && !parsed) continue;
+    if (!names.length) {
+      unreadableNames++;
+      continue;
+    }
+    const requirementQuote = spanQuote(row, requirement.kind, requirement.kind);
+    const nameQuote = spanQuote(row, "name", "name") ?? spanQuote(row, "brand", "brand");
+    let drafts: Omit<CriterionNode, "id" | "kind">[];
+    let codes: string[] = [];
+    if (garbled || !requirementQuote) {
+      if (!nameQuote) continue;
+      drafts = [{ text: "Requirements/limits column could not be read (its text is symbols, not letters): a person must read it on the page image", quote: nameQuote, check: { kind: "manual" }, rule: "formulary.unreadable-requirements" }];
+    } else {
+      const read = rowCriteria({ page: row.page, nameCell, brandCell, items: parsed!.items, requirementQuote, requirementText: requirement.text }, { legend, lists, lines });
+      warnings.push(...read.warnings);
+      codes = read.codes;
+      drafts = read.criteria;
+      if (!codes.some((c) => codeKind(c) !== "informational" && (codeKind(c) !== null || legend.some((e) => e.code === c && e.kind !== "informational")))) continue;
+    }
+    const key = `${written.toLowerCase()}|${codes.join(",")}|${drafts.map((d) => d.text).join("|")}`;
+    const earlier = seen.get(key);
+    if (earlier) {
+      if (!earlier.pages.includes(row.page)) earlier.pages.push(row.page);
+      continue;
+    }
+    const children: CriterionNode[] = drafts.map((d, i) => ({ kind: "criterion", id: `${sections.length + 1}.${i + 1}`, ...d, ...(d.notes && d.notes.length ? {} : { notes: undefined }) }));
+    for (const c of children) if (!c.notes) delete c.notes;
+    const policy: ParsedPolicy = {
+      title: `${title}: ${written}`,
+      payer: null,
+      effectiveDate,
+      drugNames: names,
+      suggestedCodes: { ndc: [], cpt: [], hcpcs: [] },
+      sections: [
+        {
+          id: `${sections.length + 1}`,
+          title: written,
+          kind: "general",
+          diagnosisHints: { names: [], icd10Prefixes: [] },
+          approvalDuration: null,
+          criteria: { kind: "group", id: `${sections.length + 1}.0`, logic: "all", text: null, quote: null, children },
+          titleQuote: nameQuote,
+        },
+      ],
+      warnings: [],
+    };
+    const section: DrugPolicySection = {
+      label: written,
+      drugs: { names, ndcs: [], cpts: [] },
+      pages: [row.page],
+      requirementCodes: codes.length ? codes : undefined,
+      policy: enforceVerbatimQuotes(policy, pages),
+    };
+    if (!section.requirementCodes) delete section.requirementCodes;
+    seen.set(key, section);
+    sections.push(section);
+  }
+  if (unreadableNames) warnings.push(`${unreadableNames} drug rows with requirements have names that could not be read (symbols, not letters); they are not bound to any drug.`);
+  const unreadable = sections.filter((s) => s.policy.sections[0]?.criteria.kind === "group" && s.policy.sections[0].criteria.children.some((c) => c.kind === "criterion" && c.rule === "formulary.unreadable-requirements")).length;
+  if (unreadable) warnings.push(`${unreadable} drug rows have a requirements column that could not be read from the text layer; read the pages as images (OCR) to get their limits.`);
+  return { family: "formulary", title, payer: null, effectiveDate, sections, warnings };
+}

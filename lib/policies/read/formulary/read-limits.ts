@@ -1,0 +1,77 @@
+// Limits and step-therapy requirements from a formulary's wording, by the rules of vocabulary.json: "9 for 30 days
+// supply", "18 tabs every 28 days", "Limited to a Daily Dose of 1" (1 a day), "Covered for Patients Up to Age 18",
+// "a paid claim for a 30-day supply of a formulary Generic X such as Y within the past 90 days". Each answer names
+// the rule that read it; what no rule reads is null (the caller makes it a manual criterion).
+import { classesInText, findDrugMentions } from "@/lib/claims/drug-classes";
+import type { Check } from "../../types";
+import { AGE_RULES, QUANTITY_RULES, STEP } from "./vocabulary";
+
+export interface ReadCheck {
+  check: Check;
+  rule: string;
+}
+
+const UNIT_WORDS = new Set(["for", "per", "every", "each", "in", "a", "of", "and", "or", "to", "days", "day"]);
+
+export function readQuantity(text: string): ReadCheck | null {
+  for (const rule of QUANTITY_RULES) {
+    const m = rule.pattern.exec(text);
+    if (!m?.groups) continue;
+    const value = Number(m.groups.value);
+    const perDays = m.groups.per ? Number(m.groups.per) : rule.perDays;
+    const written = (m.groups.unit ?? "").toLowerCase();
+    const unit = written && !UNIT_WORDS.has(written) ? written : "units";
+    if (!Number.isFinite(value) || value <= 0 || (perDays !== undefined && !(perDays > 0))) continue;
+    return { check: { kind: "quantity_limit", value, unit, ...(perDays ? { perDays } : {}) }, rule: rule.id };
+  }
+  return null;
+}
+
+export function readAge(text: string): ReadCheck | null {
+  for (const rule of AGE_RULES) {
+    const m = rule.pattern.exec(text);
+    if (!m) continue;
+    if (rule.bound === "manual") return { check: { kind: "manual" }, rule: rule.id };
+    const n = Number(m.groups?.n);
+    if (!Number.isFinite(n)) continue;
+    const check: Check = rule.bound === "max" ? { kind: "age", max: n, ...(rule.exclusive ? { maxExclusive: true } : {}) } : { kind: "age", min: n, ...(rule.exclusive ? { minExclusive: true } : {}) };
+    return { check, rule: rule.id };
+  }
+  return null;
+}
+
+const clean = (s: string) => s.replace(/\s+/g, " ").replace(/[.,;:]+$/, "").trim();
+
+/**
+ * A step-therapy requirement: the drugs or class of the required prior fill (a table's First Line column, or the
+ * wording after its last trial cue: "... will process if there is a paid claim for ..."), the look-back window and the
+ * supply a fill must cover. Null when it names no drug or class: "any prior therapy" is never guessed.
+ */
+export function readStep(text: string, firstLine: readonly string[] = []): ReadCheck | null {
+  const cues = [...text.matchAll(new RegExp(STEP.trial.source, "gi"))];
+  const requirement = cues.length ? text.slice(cues[cues.length - 1].index) : text;
+  const within = STEP.within.map((r) => ({ r, m: r.pattern.exec(text) })).find((x) => x.m);
+  const supply = STEP.supply.pattern.exec(requirement);
+  const examples = [...(STEP.examples.exec(requirement)?.groups?.list ?? "").split(/,|\bor\b|\band\b/)].map(clean).filter(Boolean);
+  const listed = firstLine.map(clean).filter(Boolean);
+  const drugClasses = [...new Set([...classesInText(listed.join("; ")), ...classesInText(requirement)])];
+  const namedFirstLine = STEP.firstLineAgent.test(requirement);
+  // Drugs: the First Line items that are drugs (not a class phrase), else the drugs the requirement names.
+  const listedDrugs = listed.filter((item) => !classesInText(item).length || findDrugMentions(item).length);
+  const mentioned = findDrugMentions(requirement).map((m) => m.written).filter((d) => !examples.some((e) => e.toLowerCase() === d.toLowerCase()));
+  let drugs = listed.length && (namedFirstLine || listedDrugs.length) ? listedDrugs : mentioned;
+  if (!drugClasses.length && !drugs.length && examples.length) drugs = examples; // a class the vocabulary lacks: its examples, never any drug
+  if (!drugClasses.length && !drugs.length) return null;
+  const check: Check = {
+    kind: "step_therapy",
+    drugs: [...new Set(drugs)],
+    drugClasses,
+    ...(examples.length ? { examples } : {}),
+    count: 1,
+    outcomes: ["tried"],
+    excludeRequested: true,
+    ...(within?.m ? { withinDays: Number(within.m.groups?.n) } : {}),
+    ...(supply ? { minSupplyDays: Number(supply.groups?.n) } : {}),
+  };
+  return { check, rule: within ? `st.step-${within.r.id.replace(/^st\./, "")}` : "st.step" };
+}

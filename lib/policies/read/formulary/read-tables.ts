@@ -1,0 +1,316 @@
+// Tables from positioned lines: a header row names the columns (vocabulary columnHeadings) and each cell belongs to
+// the column it overlaps; a row starts on a line with a tier cell (tables with a tier column) or with a cell at its
+// first column's left edge (continuation lines are indented or lack that column); lines that fit no column (a
+// category heading, a paragraph) end the row. Lists the codes point to ("Quantity Limitation List", "Step Therapy
+// Criteria") are tables under their heading. A drug list without a header row is read from its rows' own cells.
+import type { Quote } from "../../types";
+import { nonAsciiShare, type Cell, type Line } from "./page-lines";
+import { parseRequirementCell } from "./requirement-cell";
+import { columnOfHeading, listOfHeading, MARKER_CELL, MAX_NON_ASCII_SHARE, TIER_CELL, type ColumnKind, type ListKind } from "./vocabulary";
+
+export type Kind = ColumnKind | "code";
+
+export interface Column {
+  kind: Kind;
+  x0: number;
+  x1: number;
+}
+
+export interface RowPart {
+  line: Line;
+  cell: number;
+}
+
+export interface TableRow {
+  page: number;
+  lines: Line[];
+  parts: Map<Kind, RowPart[]>;
+  /** The list a row belongs to (under a list heading), or null for the drug list itself. */
+  list: ListKind | null;
+}
+
+const TOLERANCE = 3.5;
+
+/** The columns a header line names, when at least two of its cells are column headings. */
+export function headerColumns(line: Line): Column[] | null {
+  const kinds = line.cells.map((c) => columnOfHeading(c.text));
+  if (kinds.filter(Boolean).length < 2) return null;
+  if (kinds.some((k) => k === null)) return null;
+  return line.cells.map((c, i) => ({ kind: kinds[i] as Kind, x0: c.x0, x1: c.x1 }));
+}
+
+const overlap = (c: { x0: number; x1: number }, col: Column) => Math.min(c.x1, col.x1) - Math.max(c.x0, col.x0);
+const distance = (c: { x0: number; x1: number }, col: Column) => Math.max(col.x0 - c.x1, c.x0 - col.x1, 0);
+
+function assign(columns: readonly Column[], cell: Cell): number {
+  let best = 0;
+  for (let i = 1; i < columns.length; i++) {
+    const a = overlap(cell, columns[i]);
+    const b = overlap(cell, columns[best]);
+    if (a > b || (a === b && distance(cell, columns[i]) < distance(cell, columns[best]))) best = i;
+  }
+  return best;
+}
+
+/** A cell that is a code list or a code with its criterion; in a table without a header, not a name that opens with a code's letters. */
+export function isCodeCell(text: string, extraCodes: readonly string[], strict: boolean): boolean {
+  const parsed = parseRequirementCell(text, extraCodes);
+  if (!parsed) return false;
+  if (!strict || parsed.pureCodes) return true;
+  const first = parsed.items[0];
+  const after = text.replace(/^[•●▪■\s]+/, "").slice(first.code.length);
+  return !/^\s+[a-z]/.test(after);
+}
+
+export const isGarbled = (text: string) => nonAsciiShare(text) > MAX_NON_ASCII_SHARE;
+
+interface Placed {
+  kind: Kind;
+  cell: number;
+  /** Left edge for alignment: a marker cell ("•") just before a cell is where that cell's column starts. */
+  x0: number;
+  x1: number;
+}
+
+class TableState {
+  readonly columns: Column[] | null;
+  readonly list: ListKind | null;
+  readonly rows: TableRow[] = [];
+  current: TableRow | null = null;
+  private readonly starts = new Map<Kind, Map<number, number>>();
+
+  constructor(columns: Column[] | null, list: ListKind | null) {
+    this.columns = columns;
+    this.list = list;
+  }
+
+  get hasTier() {
+    return Boolean(this.columns?.some((c) => c.kind === "tier"));
+  }
+
+  place(line: Line, extraCodes: readonly string[]): Placed[] {
+    const out: Placed[] = [];
+    let markerX: number | null = null;
+    line.cells.forEach((cell, i) => {
+      if (MARKER_CELL.test(cell.text)) {
+        markerX = cell.x0;
+        return;
+      }
+      const x0 = markerX !== null && cell.x0 - markerX < 40 ? markerX : cell.x0;
+      markerX = null;
+      let kind: Kind;
+      if (this.columns) {
+        kind = this.columns[assign(this.columns, cell)].kind;
+        if (kind === "name" && i === 0 && line.cells.length > 1 && isCodeCell(cell.text, extraCodes, true) && parseRequirementCell(cell.text, extraCodes)?.pureCodes) kind = "code";
+      } else if (isCodeCell(cell.text, extraCodes, true)) kind = "code";
+      else if (TIER_CELL.test(cell.text)) kind = "tier";
+      else kind = out.some((p) => p.kind === "name") ? "brand" : "name";
+      out.push({ kind, cell: i, x0, x1: cell.x1 });
+    });
+    return out;
+  }
+
+  /** Where rows start in a column: the most common left edge of row-starting cells (the header's edge counts twice until rows outnumber it). */
+  private startX(kind: Kind, seeded: boolean): number | null {
+    const counts = new Map(this.starts.get(kind) ?? []);
+    const header = this.columns?.find((c) => c.kind === kind);
+    if (seeded && header) counts.set(Math.round(header.x0), (counts.get(Math.round(header.x0)) ?? 0) + 2);
+    if (!counts.size) return header && !seeded ? header.x0 : null;
+    return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0][0];
+  }
+
+  private count(placed: readonly Placed[]) {
+    for (const p of placed) {
+      const counts = this.starts.get(p.kind) ?? new Map<number, number>();
+      const key = Math.round(p.x0);
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+      this.starts.set(p.kind, counts);
+    }
+  }
+
+  private firstKind(): Kind {
+    return this.columns ? this.columns[0].kind : "name";
+  }
+
+  private isNewRow(placed: readonly Placed[], line: Line): boolean {
+    if (!placed.length) return false;
+    if (this.hasTier) return placed.some((p) => p.kind === "tier") && placed.some((p) => p.kind === "name");
+    const first = this.firstKind();
+    const lead = placed.find((p) => p.kind === first || p.kind === "code");
+    if (!lead) return false;
+    const start = this.startX(lead.kind, true);
+    if (start !== null && lead.x0 > start + TOLERANCE) return false;
+    if (this.list) {
+      const desc = placed.find((p) => p.kind === "requirements" || p.kind === "step_criteria");
+      if (!desc) return false;
+      if (/^[a-z]/.test(line.cells[desc.cell].text)) return false;
+    }
+    if (!this.columns && !this.current) return placed.some((p) => p.kind === "code");
+    return true;
+  }
+
+  /** The row's column regions: from the end of the column before to the start of the column after. */
+  private fits(placed: readonly Placed[], line: Line): boolean {
+    const row = this.current;
+    if (!row || !placed.length) return false;
+    const columns = this.columns ?? this.rowColumns(row);
+    for (const p of placed) {
+      const index = columns.findIndex((c) => c.kind === p.kind);
+      if (index < 0) return false;
+      const left = index > 0 ? columns[index - 1].x1 : -Infinity;
+      const right = index + 1 < columns.length ? columns[index + 1].x0 : Infinity;
+      const cell = line.cells[p.cell];
+      if (cell.x0 < left - TOLERANCE || cell.x1 > right + TOLERANCE) return false;
+      const start = this.startX(p.kind, false);
+      if (start !== null && p.x0 < start - TOLERANCE) return false;
+      if (!this.columns) {
+        // Without a header, a continuation is indented under its column; a bare code list takes no more text.
+        const own = row.parts.get(p.kind)?.[0];
+        if (own && p.x0 <= own.line.cells[own.cell].x0 + 1 && p.kind !== "code") return false;
+        if (p.kind === "code") {
+          const first = row.parts.get("code")?.[0];
+          const text = first ? first.line.cells[first.cell].text : "";
+          if (parseRequirementCell(text)?.pureCodes) return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  private rowColumns(row: TableRow): Column[] {
+    const first = row.lines[0];
+    return [...row.parts.entries()]
+      .map(([kind, parts]) => ({ kind, part: parts.find((p) => p.line === first) }))
+      .filter((c): c is { kind: Kind; part: RowPart } => Boolean(c.part))
+      .map(({ kind, part }) => ({ kind, x0: part.line.cells[part.cell].x0, x1: part.line.cells[part.cell].x1 }))
+      .sort((a, b) => a.x0 - b.x0);
+  }
+
+  /** Takes a line: "row" (a new row), "continued" (more of the current row) or "other" (it ends the row). */
+  take(line: Line, extraCodes: readonly string[]): "row" | "continued" | "other" {
+    const placed = this.place(line, extraCodes);
+    if (this.isNewRow(placed, line)) {
+      this.close();
+      this.count(placed);
+      const parts = new Map<Kind, RowPart[]>();
+      for (const p of placed) parts.set(p.kind, [...(parts.get(p.kind) ?? []), { line, cell: p.cell }]);
+      this.current = { page: line.page, lines: [line], parts, list: this.list };
+      return "row";
+    }
+    if (this.current && this.current.page === line.page && this.fits(placed, line)) {
+      for (const p of placed) this.current.parts.set(p.kind, [...(this.current.parts.get(p.kind) ?? []), { line, cell: p.cell }]);
+      this.current.lines.push(line);
+      return "continued";
+    }
+    this.close();
+    return "other";
+  }
+
+  close() {
+    if (this.current) this.rows.push(this.current);
+    this.current = null;
+  }
+}
+
+export interface DocumentTables {
+  /** Rows of the drug list (with or without requirement codes). */
+  drugRows: TableRow[];
+  /** Rows of the lists the codes point to, by list. */
+  lists: Map<ListKind, TableRow[]>;
+}
+
+const isSingleCell = (line: Line) => line.cells.length === 1;
+
+/** Reads the drug list and the code lists of a document's lines (boilerplate skipped). */
+export function readTables(lines: readonly Line[], extraCodes: readonly string[]): DocumentTables {
+  const lists = new Map<ListKind, TableRow[]>();
+  const drugRows: TableRow[] = [];
+  let drugs = new TableState(null, null);
+  let list: TableState | null = null;
+  let pendingList: ListKind | null = null;
+  let headerPage = -1;
+  const headerPages = new Set(lines.filter((l) => headerColumns(l)).map((l) => l.page));
+  const finishList = () => {
+    if (!list) return;
+    list.close();
+    lists.set(list.list as ListKind, [...(lists.get(list.list as ListKind) ?? []), ...list.rows]);
+    list = null;
+  };
+  for (const line of lines) {
+    // A running header row is boilerplate, yet it names the columns of its page.
+    if (line.boilerplate && !headerColumns(line)) continue;
+    const heading = isSingleCell(line) ? listOfHeading(line.text) : null;
+    if (heading) {
+      finishList();
+      drugs.close();
+      pendingList = heading.list;
+      continue;
+    }
+    const columns = headerColumns(line);
+    if (columns) {
+      if (pendingList) {
+        list = new TableState(columns, pendingList);
+        pendingList = null;
+        continue;
+      }
+      finishList();
+      if (columns.some((c) => c.kind === "name") && columns.some((c) => c.kind === "tier" || c.kind === "requirements")) {
+        drugs.close();
+        drugRows.push(...drugs.rows);
+        drugs = new TableState(columns, null);
+        headerPage = line.page;
+      }
+      continue;
+    }
+    pendingList = null;
+    if (list) {
+      const taken = (list as TableState).take(line, extraCodes);
+      if (taken !== "other") continue;
+      finishList();
+    }
+    // A header's columns hold on its page and the pages after it until another header or a page without one.
+    if (drugs.columns && line.page !== headerPage && !headerPages.has(line.page)) {
+      drugs.close();
+      drugRows.push(...drugs.rows);
+      drugs = new TableState(null, null);
+    } else if (drugs.columns && line.page !== headerPage) headerPage = line.page;
+    drugs.take(line, extraCodes);
+  }
+  finishList();
+  drugs.close();
+  drugRows.push(...drugs.rows);
+  return { drugRows, lists };
+}
+
+/** The text of a row's column (its cells over wrapped lines, joined). */
+export function columnText(row: TableRow, kind: Kind): string {
+  return (row.parts.get(kind) ?? []).map((p) => p.line.cells[p.cell].text).join(" ").replace(/\s+/g, " ").trim();
+}
+
+/** Each line's cell of a column, one item a line ("Metformin" / "Actos" in a First Line column). */
+export function columnItems(row: TableRow, kind: Kind): string[] {
+  return (row.parts.get(kind) ?? []).map((p) => p.line.cells[p.cell].text.trim()).filter(Boolean);
+}
+
+/**
+ * A verbatim quote of a row from one column's first cell to another's last cell (on the row's first page): the
+ * page's own text, other columns' cells of wrapped lines included, so it is a substring of the page.
+ */
+export function spanQuote(row: TableRow, from: Kind | null, to: Kind): Quote | null {
+  const end = (row.parts.get(to) ?? []).filter((p) => p.line.page === row.page);
+  const start = from ? (row.parts.get(from) ?? [])[0] : { line: row.lines[0], cell: 0 };
+  const last = end[end.length - 1];
+  if (!start || !last) return null;
+  const lines = row.lines.filter((l) => l.page === row.page);
+  const a = lines.indexOf(start.line);
+  const b = lines.indexOf(last.line);
+  if (a < 0 || b < a) return null;
+  const pieces: string[] = [];
+  for (let i = a; i <= b; i++) {
+    const cells = lines[i].cells.map((c) => c.text);
+    const lo = i === a ? start.cell : 0;
+    const hi = i === b ? last.cell : cells.length - 1;
+    pieces.push(cells.slice(lo, hi + 1).join(" | "));
+  }
+  return { page: row.page, text: pieces.join(" ").replace(/\s+/g, " ").trim() };
+}

@@ -1,0 +1,147 @@
+// The formulary vocabulary as tables: each row a way payers write a code, a limit, an age, a step requirement or a
+// heading, and what the reader must make of it.
+import { describe, expect, it } from "vitest";
+import { readAge, readQuantity, readStep } from "./read-limits";
+import { parseRequirementCell } from "./requirement-cell";
+import { bareDrugName, codeKind, columnOfHeading, kindFromMeaning, listOfHeading } from "./vocabulary";
+
+describe.each([
+  // text | value | unit | perDays | rule
+  ["QL - 9 for 30 days supply", 9, "units", 30, "ql.n-for-n-days-supply"],
+  ["360 for 30 days supply", 360, "units", 30, "ql.n-for-n-days-supply"],
+  ["12 tablets for a 30-day supply", 12, "tablets", 30, "ql.n-for-n-days-supply"],
+  ["18 tabs every 28 days", 18, "tabs", 28, "ql.n-units-per-n-days"],
+  ["Limited to 9 tabs per 30 Days", 9, "tabs", 30, "ql.n-units-per-n-days"],
+  ["Limited to 28 tabs per 14 Days", 28, "tabs", 14, "ql.n-units-per-n-days"],
+  ["2 pens per 28 days", 2, "pens", 28, "ql.n-units-per-n-days"],
+  ["Limited to a Daily Dose of 1", 1, "units", 1, "ql.daily-dose-of-n"],
+  ["daily quantity of 2 capsules", 2, "capsules", 1, "ql.daily-dose-of-n"],
+  ["Limited to 2 Inhalers per Month", 2, "inhalers", 30, "ql.n-units-per-month"],
+  ["Limited to 1Inhaler per Month", 1, "inhaler", 30, "ql.n-units-per-month"],
+  ["Limited to 4 (2000 mg) tabs per day", 4, "tabs", 1, "ql.n-units-per-day"],
+  ["Limited to 1 Diaphragm per Year", 1, "diaphragm", 365, "ql.n-units-per-year"],
+])("quantity %j", (text, value, unit, perDays, rule) => {
+  it("reads value, unit and period", () => {
+    expect(readQuantity(text)).toEqual({ check: { kind: "quantity_limit", value, unit, perDays }, rule });
+  });
+});
+
+describe.each([
+  ["Covered for Patients Up to Age 18", { kind: "age", max: 18 }, "al.up-to-age-n"],
+  ["Covered for Patients Under 29 Years", { kind: "age", max: 29, maxExclusive: true }, "al.under-n-years"],
+  ["Maximum Age is 2 Years, Then Use OTC Loratadine", { kind: "age", max: 2 }, "al.maximum-age-n"],
+  ["for members 18 years of age and older", { kind: "age", min: 18 }, "al.n-and-older"],
+  ["covered through age 20", { kind: "age", max: 20 }, "al.through-age-n"],
+  ["Prior Authorization Required for Over 65 Years", { kind: "manual" }, "al.requires-pa-by-age"],
+  ["High Risk Medications require PA for members age 70 and older", { kind: "manual" }, "al.requires-pa-by-age"],
+])("age %j", (text, check, rule) => {
+  it("reads the bound, or leaves a PA-by-age rule to a person", () => {
+    expect(readAge(text)).toEqual({ check, rule });
+  });
+});
+
+describe.each([
+  // text | first line column | expected check fields | rule
+  ["Prior use of Metformin within the last 90 days.", ["Metformin"], { drugs: ["Metformin"], withinDays: 90 }, "st.step-within-last-n-days"],
+  ["Prior use of first line agent within the last 30 days.", ["Albuterol"], { drugs: ["Albuterol"], withinDays: 30 }, "st.step-within-last-n-days"],
+  ["Prior use of Oxybutynin within past 90 days.", ["Oxybutynin"], { drugs: ["Oxybutynin"], withinDays: 90 }, "st.step-within-last-n-days"],
+  ["Claims for formulary Brand Statins will process if there is a paid claim for a 30-day supply of a formulary generic statin such as Simvastatin within the past 90 days.", [], { drugClasses: ["statin"], examples: ["Simvastatin"], withinDays: 90, minSupplyDays: 30 }, "st.step-within-last-n-days"],
+  ["Claims will process if there is a claim for a 30 day supply of a Tier 1 triptan in the last 60 days.", [], { drugClasses: ["triptan"], withinDays: 60, minSupplyDays: 30 }, "st.step-in-last-n-days"],
+  ["Requires a paid claim for metformin within 120 days", [], { drugs: ["metformin"], withinDays: 120 }, "st.step-within-n-days"],
+])("step %j", (text, firstLine, fields, rule) => {
+  it("reads drugs or class, window and supply", () => {
+    const read = readStep(text, firstLine);
+    expect(read?.rule).toBe(rule);
+    expect(read?.check).toMatchObject({ kind: "step_therapy", count: 1, outcomes: ["tried"], ...fields });
+  });
+});
+
+describe("step therapy that names no drug or class", () => {
+  it("is not read as 'any prior therapy'", () => {
+    expect(readStep("Step therapy applies; see the plan's website.")).toBeNull();
+  });
+});
+
+describe.each([
+  // cell | items
+  ["QL, ST", [{ code: "QL", detail: null }, { code: "ST", detail: null }]],
+  ["PA, SP", [{ code: "PA", detail: null }, { code: "SP", detail: null }]],
+  ["QL - 9 for 30 days supply", [{ code: "QL", detail: "9 for 30 days supply" }]],
+  ["QL (18 tabs every 28 days)", [{ code: "QL", detail: "18 tabs every 28 days" }]],
+  ["ST, QL (16 tabs every 30 days); PA**", [{ code: "ST", detail: null }, { code: "QL", detail: "16 tabs every 30 days" }, { code: "PA**", detail: null }]],
+  ["PA; High Risk Medications require PA for members age 70 and older", [{ code: "PA", detail: "High Risk Medications require PA for members age 70 and older" }]],
+  ["PA - B vs. D", [{ code: "PA", detail: "B vs. D" }]],
+  ["• ST - Claims for X, Y or Z will process", [{ code: "ST", detail: "Claims for X, Y or Z will process" }]],
+  ["PA*", [{ code: "PA*", detail: null }]],
+])("requirements cell %j", (cell, items) => {
+  it("gives its codes and what each says", () => {
+    expect(parseRequirementCell(cell)?.items).toEqual(items);
+  });
+});
+
+describe.each([["sitagliptin"], ["STRATTERA capsule"], ["Tier 2"], ["PAXIL"], ["ALbuterol"]])("not a requirements cell: %j", (cell) => {
+  it("is null", () => {
+    expect(parseRequirementCell(cell)).toBeNull();
+  });
+});
+
+describe.each([
+  ["PA", "prior_authorization"],
+  ["PA**", "prior_authorization"],
+  ["QL", "quantity_limit"],
+  ["ST", "step_therapy"],
+  ["AL", "age_limit"],
+  ["SP", "informational"],
+  ["XX", null],
+])("code %s", (code, kind) => {
+  it("has its kind", () => expect(codeKind(code)).toBe(kind));
+});
+
+describe.each([
+  ["Quantity Limits apply", "quantity_limit"],
+  ["Step Therapy is required", "step_therapy"],
+  ["Prior Authorization Required", "prior_authorization"],
+  ["Age Limitation", "age_limit"],
+  ["Specialty Program", null],
+])("legend meaning %j", (meaning, kind) => {
+  it("names a requirement kind", () => expect(kindFromMeaning(meaning)).toBe(kind));
+});
+
+describe.each([
+  ["Quantity Limitation List", { code: "QL", list: "quantity" }],
+  ["Age Limitation List", { code: "AL", list: "age" }],
+  ["Step Therapy Criteria", { code: "ST", list: "step" }],
+  ["STEP THERAPY PROTOCOLS", null],
+])("list heading %j", (text, list) => {
+  it("names its list", () => expect(listOfHeading(text)).toEqual(list));
+});
+
+describe.each([
+  ["Drug Name", "name"],
+  ["Generic Name", "name"],
+  ["Brand Name", "brand"],
+  ["Drug Tier", "tier"],
+  ["Preferred Status", "tier"],
+  ["Requirements/Limits", "requirements"],
+  ["Limitation Description", "requirements"],
+  ["Clinical Criteria", "requirements"],
+  ["First Line", "first_line"],
+  ["Second Line", "second_line"],
+  ["Therapy Class", "therapy_class"],
+  ["Step Therapy Criteria", "step_criteria"],
+  ["Drug Name\u0003", "name"],
+  ["Requirements for coverage are below", null],
+])("column heading %j", (text, kind) => {
+  it("names its column", () => expect(columnOfHeading(text)).toBe(kind));
+});
+
+describe.each([
+  ["ondansetron hcl tab 8 mg", "ondansetron"],
+  ["rosuvastatin calcium 20 mg oral tablet", "rosuvastatin"],
+  ["zolpidem tartrate tab er 6.25 mg", "zolpidem"],
+  ["montelukast tabs", "montelukast"],
+  ["sitagliptin/metformin", "sitagliptin/metformin"],
+  ["sumatriptan 50 mg oral tablet", "sumatriptan"],
+])("drug name %j", (written, bare) => {
+  it("loses strength, form and salt", () => expect(bareDrugName(written)).toBe(bare));
+});
