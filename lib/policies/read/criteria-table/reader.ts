@@ -1,10 +1,70 @@
-// Family (b) a multi-drug criteria table. Placeholder until its reader lands: never detected.
-import type { PolicyFamilyReader } from "../types";
+// Family (b) a multi-drug criteria table (state Medicaid / PBM clinical criteria, preferred drug lists with a criteria
+// column): one section per row, bound to the drugs its drug (or non-preferred) cell names, with the row's criteria,
+// approval duration and quantity limit cells read into its criteria.
+import type { PdfPage } from "@/lib/documents/read-pdf";
+import { findEffectiveDate, findPayer } from "@/lib/policies/policy-metadata";
+import { policyLines } from "@/lib/policies/policy-lines";
+import type { DrugPolicySection, PolicyDocumentReading, PolicyFamilyReader } from "../types";
+import type { FieldRole } from "./field-roles";
+import { productListNames } from "./product-names";
+import { readCriteriaTable, type CriteriaTable, type TableRow } from "./read-rows";
+import { sectionPolicy, type SectionField } from "./section-policy";
 
-export const criteriaTableReader: PolicyFamilyReader = {
-  family: "criteria_table",
-  detect: () => 0,
-  read: () => {
-    throw new Error("criteria_table reader not implemented");
-  },
-};
+/** A header row naming drug and criteria columns, and rows under it: surely a criteria table. */
+function detect(pages: readonly PdfPage[]): number {
+  const table = readCriteriaTable(pages);
+  if (!table) return 0;
+  const rows = table.rows.filter((r) => r.cells.some((c, i) => table.columns[i].header.role !== "drug" && c.length));
+  if (rows.length >= 2) return Math.min(1, 0.6 + 0.05 * rows.length + (table.headerPages.length > 1 ? 0.1 : 0));
+  return rows.length === 1 ? 0.45 : 0.2;
+}
+
+const cellText = (row: TableRow, index: number) => row.cells[index]?.map((s) => s.text).join(" ").replace(/\s+/g, " ").trim() ?? "";
+
+/** "Triptans: Relpax (eletriptan), Frova (frovatriptan)" -> the class before the colon and the drugs after it. */
+function splitClass(text: string): { label: string | null; drugs: string } {
+  const m = /^([^:()]{3,60}):\s*(.+)$/.exec(text);
+  return m ? { label: m[1].trim(), drugs: m[2] } : { label: null, drugs: text };
+}
+
+function rowSection(table: CriteriaTable, row: TableRow, index: number, pages: readonly PdfPage[], meta: { payer: string | null; effectiveDate: string | null }, warnings: string[]): DrugPolicySection | null {
+  const col = (role: string) => table.columns.findIndex((c) => c.header.role === role);
+  const keyIndex = [col("drug"), col("non_preferred"), col("class")].find((i) => i >= 0) as number;
+  const key = splitClass(cellText(row, keyIndex));
+  const className = col("class") >= 0 ? cellText(row, col("class")) : key.label;
+  const names = productListNames([key.drugs]);
+  if (!names.length) {
+    warnings.push(`A row on page ${row.pages[0]} names no drug; it was left out.`);
+    return null;
+  }
+  const fields: SectionField[] = [];
+  table.columns.forEach((column, i) => {
+    const role = column.header.role;
+    if (role === "drug" || role === "class" || role === "preferred" || role === "non_preferred" || !row.cells[i].length) return;
+    if (role === "renewal") fields.push({ rule: column.header.id, role: "criteria", segments: row.cells[i], phase: "continuation" });
+    else fields.push({ rule: column.header.id, role: role as FieldRole, segments: row.cells[i] });
+  });
+  const label = className ? `${className}: ${cellText(row, keyIndex).replace(/^[^:]*:\s*/, "")}` : cellText(row, keyIndex);
+  const labelPage = row.cells[keyIndex][0]?.page ?? row.pages[0];
+  const policy = sectionPolicy({ id: `row-${index + 1}`, label: cellText(row, keyIndex), labelPage, drugNames: names, fields, pages, ...meta });
+  warnings.push(...(policy.warnings ?? []).map((w) => `${label}: ${w}`));
+  const codes = table.columns.some((c) => c.header.role === "quantity") && row.cells[col("quantity")]?.length ? ["PA", "QL"] : ["PA"];
+  return { label, drugs: { names, ndcs: policy.suggestedCodes.ndc, cpts: policy.suggestedCodes.cpt }, pages: row.pages, requirementCodes: codes, policy };
+}
+
+function read(pages: readonly PdfPage[]): PolicyDocumentReading {
+  const sorted = [...pages].sort((a, b) => a.page - b.page);
+  const { lines, removed } = policyLines(sorted);
+  // The title and the effective date often repeat on every page: running lines count here.
+  const everyLine = [...removed, ...lines].sort((a, b) => a.page - b.page || a.index - b.index);
+  const allText = sorted.map((p) => p.text).join("\n");
+  const warnings: string[] = [];
+  const meta = { payer: findPayer(allText), effectiveDate: findEffectiveDate(everyLine) };
+  const table = readCriteriaTable(sorted);
+  const sections = table ? table.rows.map((row, i) => rowSection(table, row, i, sorted, meta, warnings)).filter((s): s is DrugPolicySection => s !== null) : [];
+  if (!sections.length) warnings.push("No rows with drugs were found in the criteria table.");
+  const title = everyLine.find((l) => l.page === sorted[0]?.page)?.text ?? "Criteria table";
+  return { family: "criteria_table", title, payer: meta.payer, effectiveDate: meta.effectiveDate, sections, warnings };
+}
+
+export const criteriaTableReader: PolicyFamilyReader = { family: "criteria_table", detect, read };

@@ -1,0 +1,81 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { readPdf, type PdfPage } from "@/lib/documents/read-pdf";
+import { isVerbatim } from "@/lib/policies/verbatim-quote";
+import { criteriaOf, readingFigures } from "../fixtures/figures";
+import { criteriaTablePages, FICTIONAL_CRITERIA_TABLE } from "../fixtures/criteria-table";
+import { buildPdf } from "../fixtures/pdf-pages";
+import { readPolicyDocument } from "../read-policy-document";
+import type { DrugPolicySection, PolicyDocumentReading } from "../types";
+import { criteriaTableReader } from "./reader";
+
+let pages: PdfPage[];
+let reading: PolicyDocumentReading;
+
+beforeAll(async () => {
+  pages = (await readPdf(await buildPdf(criteriaTablePages(FICTIONAL_CRITERIA_TABLE)))).pages;
+  reading = readPolicyDocument(pages);
+});
+
+const row = (drug: string) => reading.sections.find((s) => s.drugs.names.includes(drug)) as DrugPolicySection;
+const kinds = (s: DrugPolicySection) => criteriaOf(s.policy.sections[0].criteria).map((c) => c.check.kind);
+
+describe("multi-drug criteria table (fictional, state Medicaid layout, landscape)", () => {
+  it("is detected as a criteria table and read as one section per row", () => {
+    expect(pages[0].layout?.width).toBe(792);
+    expect(criteriaTableReader.detect(pages)).toBeGreaterThanOrEqual(0.6);
+    expect(reading.family).toBe("criteria_table");
+    expect(reading.sections).toHaveLength(5);
+    expect(reading.effectiveDate).toBe("2027-01-01");
+  });
+
+  it("binds each row to the brand and generic names of its drug cell, a class row to each drug it lists", () => {
+    expect(reading.sections.map((s) => s.drugs.names)).toEqual([
+      ["Dupixent", "dupilumab"],
+      ["Nucala", "mepolizumab"],
+      ["Relpax", "eletriptan", "Frova", "frovatriptan"],
+      ["Linzess", "linaclotide"],
+      ["Korlym", "mifepristone"],
+    ]);
+    expect(row("Relpax").label).toBe("Triptans, non-preferred: Relpax (eletriptan), Frova (frovatriptan)");
+  });
+
+  it("reads bulleted criteria with AND into checks, the duration column and the quantity limit column", () => {
+    const dupixent = row("Dupixent");
+    expect(kinds(dupixent)).toEqual(["diagnosis", "age", "step_therapy", "prescriber_specialty"]);
+    expect(dupixent.policy.sections[0].approvalDuration).toBe("6 months");
+    expect(dupixent.policy.limits?.map((l) => l.check)).toEqual([{ kind: "quantity_limit", value: 2, unit: "syringe", perDays: 28 }]);
+    expect(dupixent.requirementCodes).toEqual(["PA", "QL"]);
+    expect(kinds(row("Nucala"))).toEqual(["diagnosis", "lab_threshold", "age"]);
+    expect(kinds(row("Relpax"))).toEqual(["step_therapy", "concurrent_therapy_exclusion"]);
+    expect(criteriaOf(row("Relpax").policy.sections[0].criteria)[0].check).toMatchObject({ drugClasses: ["triptan"], count: 2 });
+  });
+
+  it("follows a row over the page break (its continuation has an empty drug cell under the repeated header)", () => {
+    const linzess = row("Linzess");
+    expect(linzess.pages).toEqual([1, 2]);
+    const criteria = linzess.policy.sections[0].criteria;
+    expect(kinds(linzess)).toEqual(["diagnosis", "age", "step_therapy", "step_therapy", "manual"]);
+    const any = criteria.kind === "group" ? criteria.children.find((c) => c.kind === "group") : undefined;
+    expect(any).toMatchObject({ logic: "any", quote: { page: 2 } });
+    expect(row("Korlym").pages).toEqual([2]);
+  });
+
+  it("keeps a cell it cannot classify as a manual step with its quote", () => {
+    const korlym = criteriaOf(row("Korlym").policy.sections[0].criteria);
+    expect(korlym).toHaveLength(1);
+    expect(korlym[0]).toMatchObject({ check: { kind: "manual" }, rule: "criteria-table.criteria:manual" });
+    expect(korlym[0].quote.text).toMatch(/^Requests are reviewed case by case/);
+  });
+
+  it("quotes every criterion verbatim from its page and names the column rule that read it", () => {
+    for (const s of reading.sections) {
+      for (const c of [...s.policy.sections.flatMap((p) => criteriaOf(p.criteria)), ...(s.policy.limits ?? [])]) {
+        expect(isVerbatim(pages, c.quote), `${s.label} ${c.id}: ${c.quote.text}`).toBe(true);
+        expect(c.rule).toMatch(new RegExp(`^criteria-table\\.[a-z-]+:${c.check.kind}$`));
+      }
+    }
+    const figures = readingFigures(reading, pages);
+    expect(figures.verbatimQuotes).toBe(figures.quotes);
+    expect(figures.manual / figures.criteria).toBeLessThan(0.2);
+  });
+});

@@ -1,0 +1,148 @@
+// The criteria of one table cell or one criteria-book field: its lines (each with the page it stands on and where it
+// starts) -> list items (bullets, numbers, "AND"/"OR" lines) and sentences -> the policy outline the single-drug
+// reader builds from, so the same classifier, ALL / ANY logic and verbatim quoting read them. Shared by the
+// criteria-table and Part D readers.
+import type { ChildKind } from "@/lib/policies/classify-criterion";
+import { toCriteria, type BuildContext } from "@/lib/policies/build-sections";
+import { connectorLine, readMarkers, styleOf, type Marker } from "@/lib/policies/list-markers";
+import type { OutlineNode } from "@/lib/policies/policy-outline";
+import type { PolicyLine } from "@/lib/policies/policy-lines";
+import type { CriteriaNode } from "@/lib/policies/types";
+
+/** One physical line of a cell or field: its text (readable, column separators gone), page, and left edge (pt). */
+export interface TextSegment {
+  page: number;
+  text: string;
+  x0?: number;
+}
+
+interface Unit {
+  marker: Marker | null;
+  x0: number;
+  parts: { page: number; text: string }[];
+  connectorAfter?: "and" | "or";
+}
+
+const textOf = (unit: Unit) => unit.parts.map((p) => p.text).join(" ");
+
+/** Lines into list items and paragraphs: a marker opens an item; an indented line continues it. */
+function unitsOf(segments: readonly TextSegment[]): Unit[] {
+  const units: Unit[] = [];
+  for (const seg of segments) {
+    const text = seg.text.replace(/\s+/g, " ").trim();
+    if (!text) continue;
+    const connector = connectorLine(text);
+    const last = units[units.length - 1];
+    if (connector) {
+      if (last) last.connectorAfter = connector;
+      continue;
+    }
+    const markers = readMarkers(text);
+    const x0 = seg.x0 ?? 0;
+    if (markers.length) {
+      units.push({ marker: markers[0], x0, parts: [{ page: seg.page, text }] });
+    } else if (last && !last.connectorAfter && (last.marker === null || seg.x0 === undefined || x0 > last.x0 + 1)) {
+      last.parts.push({ page: seg.page, text });
+    } else {
+      units.push({ marker: null, x0, parts: [{ page: seg.page, text }] });
+    }
+  }
+  return units;
+}
+
+/** Ends of the sentences of a paragraph: ". " before a capital or "(", outside brackets, not after "e.g." or one letter. */
+function sentenceEnds(text: string): number[] {
+  const ends: number[] = [];
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === "(" || ch === "[") depth++;
+    else if (ch === ")" || ch === "]") depth = Math.max(0, depth - 1);
+    else if (ch === "." && depth === 0 && /^\s+[A-Z(•]/.test(text.slice(i + 1, i + 3))) {
+      const before = text.slice(Math.max(0, i - 5), i).toLowerCase();
+      if (/(?:e\.g|i\.e|etc|vs|dr|\b[a-z])$/.test(before)) continue;
+      ends.push(i + 1);
+    }
+  }
+  ends.push(text.length);
+  return ends;
+}
+
+/** A paragraph unit as one unit per sentence, each keeping the pages its words stand on. */
+function sentencesOf(unit: Unit): Unit[] {
+  const spans: { page: number; start: number; end: number }[] = [];
+  let text = "";
+  for (const part of unit.parts) {
+    if (text) text += " ";
+    spans.push({ page: part.page, start: text.length, end: text.length + part.text.length });
+    text += part.text;
+  }
+  const out: Unit[] = [];
+  let start = 0;
+  for (const end of sentenceEnds(text)) {
+    const parts = spans
+      .map((s) => ({ page: s.page, text: text.slice(Math.max(start, s.start), Math.min(end, s.end)).trim() }))
+      .filter((p) => p.text);
+    if (parts.length) out.push({ marker: null, x0: unit.x0, parts });
+    start = end;
+  }
+  if (out.length) out[out.length - 1].connectorAfter = unit.connectorAfter;
+  return out;
+}
+
+function nodeOf(unit: Unit, parent: OutlineNode): OutlineNode {
+  const lines: PolicyLine[] = unit.parts.map((p, index) => ({ page: p.page, index, raw: p.text, text: p.text }));
+  return { marker: unit.marker, lines, notes: [], durations: [], children: [], parent, region: "content", connectorAfter: unit.connectorAfter };
+}
+
+/** The outline of a cell: sentences at the top; list items under the open item, or under an intro ending in ":". */
+export function outlineOfText(segments: readonly TextSegment[]): OutlineNode {
+  const root: OutlineNode = { marker: null, lines: [], notes: [], durations: [], children: [], parent: null, region: "content", pseudo: "intro" };
+  let stack: { style: string; value: number; node: OutlineNode; x0: number }[] = [];
+  let intro: OutlineNode | null = null;
+  for (const unit of unitsOf(segments).flatMap((u) => (u.marker ? [u] : sentencesOf(u)))) {
+    if (!unit.marker) {
+      const node = nodeOf(unit, root);
+      root.children.push(node);
+      stack = [];
+      intro = /:\s*$/.test(textOf(unit)) ? node : null;
+      continue;
+    }
+    const marker = unit.marker;
+    // Indentation says the level when there is one: items further right than an open item are inside it.
+    const positioned = unit.x0 > 0 && stack.every((l) => l.x0 > 0);
+    if (positioned) while (stack.length && stack[stack.length - 1].x0 > unit.x0 + 2) stack.pop();
+    const deeper = positioned && stack.length > 0 && unit.x0 > stack[stack.length - 1].x0 + 2;
+    let placed: OutlineNode | null = null;
+    for (let depth = stack.length - 1; depth >= 0 && !placed && !deeper; depth--) {
+      const level = stack[depth];
+      if (styleOf(marker) !== level.style || !(marker.kind === "bullet" || marker.value === level.value + 1)) continue;
+      const parent = level.node.parent ?? root;
+      placed = nodeOf(unit, parent);
+      parent.children.push(placed);
+      stack = [...stack.slice(0, depth), { style: level.style, value: marker.value, node: placed, x0: unit.x0 }];
+    }
+    if (!placed) {
+      const parent = stack[stack.length - 1]?.node ?? intro ?? root;
+      placed = nodeOf(unit, parent);
+      parent.children.push(placed);
+      stack.push({ style: styleOf(marker), value: marker.value, node: placed, x0: unit.x0 });
+    }
+  }
+  return root;
+}
+
+/** Ids by position ("<prefix>.2.1"): sentences have no labels of their own to name them. */
+function renumber(node: CriteriaNode, id: string): CriteriaNode {
+  if (node.kind === "criterion") return { ...node, id };
+  return { ...node, id, children: node.children.map((c, i) => renumber(c, `${id}.${i + 1}`)) };
+}
+
+/** The criteria tree of a cell's or field's text (null when it holds none), quotes verbatim from its pages. */
+export function criteriaOfText(segments: readonly TextSegment[], id: string, ctx: BuildContext, inherited?: ChildKind): CriteriaNode | null {
+  const root = outlineOfText(segments);
+  if (!root.children.length) return null;
+  const criteria = toCriteria(root, id, ctx, inherited);
+  if (!criteria) return null;
+  return criteria.kind === "group" ? renumber(criteria, id) : { ...criteria, id: `${id}.1` };
+}

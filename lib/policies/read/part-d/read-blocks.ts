@@ -1,0 +1,127 @@
+// A Part D criteria book's pages -> its drug blocks: a block opens with the drug or group name and its "Products
+// Affected" (or "Prior Authorization Group" / "Drug Names") and holds the fields that follow, headed in the left
+// column (a heading may wrap over lines: "Required" / "Medical" / "Information") with their text in the right one.
+// Blocks share pages and run on over page breaks; running headers and footers are left out.
+import type { PdfPage } from "@/lib/documents/read-pdf";
+import type { TextSegment } from "../criteria-table/text-criteria";
+import { positionedLines, type Cell, type PositionedLine } from "../criteria-table/positioned-lines";
+import { fieldOfHeading, isHeadingStart, leadingHeading, type PartDField } from "./fields";
+
+export interface BlockField {
+  field: PartDField;
+  segments: TextSegment[];
+}
+
+export interface DrugBlock {
+  title: string;
+  titlePage: number;
+  /** Product lines as written, one per cell. */
+  products: string[];
+  fields: BlockField[];
+  pages: number[];
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor(sorted.length / 2)] : undefined;
+};
+
+/** Where the fields' text column starts: the left edge of the cell after a heading, on most heading lines. */
+function detailColumn(lines: readonly PositionedLine[]): number | undefined {
+  const edges = lines.flatMap((l) => (l.cells.length >= 2 && l.cells[1].x0 !== undefined && fieldOfHeading(l.cells[0].text) ? [l.cells[1].x0] : []));
+  return median(edges);
+}
+
+const segmentOf = (line: PositionedLine, cells: Cell[]): TextSegment | null => {
+  const text = cells.map((c) => c.text).join(" ").replace(/\s+/g, " ").trim();
+  return text ? { page: line.page, text, x0: cells[0]?.x0 } : null;
+};
+
+/** The drug blocks of a criteria book, in order. */
+export function readBlocks(pages: readonly PdfPage[]): DrugBlock[] {
+  const lines = positionedLines(pages);
+  const detailX = detailColumn(lines);
+  const blocks: DrugBlock[] = [];
+  let block: DrugBlock | null = null;
+  let field: BlockField | null = null;
+  let products = false;
+  let pending: { text: string; segments: TextSegment[] } | null = null;
+  let loose: { text: string; page: number; at: number } | null = null;
+
+  const openBlock = (title: string, page: number) => {
+    block = { title, titlePage: page, products: [], fields: [], pages: [page] };
+    blocks.push(block);
+    field = null;
+    products = false;
+  };
+  const addDetail = (segment: TextSegment | null, cells: Cell[]) => {
+    if (!segment || !block) return;
+    if (!block.pages.includes(segment.page)) block.pages.push(segment.page);
+    if (products) block.products.push(...cells.map((c) => c.text));
+    else if (field) field.segments.push(segment);
+  };
+  const startField = (def: PartDField, segments: TextSegment[], cells: Cell[], line: PositionedLine, at: number) => {
+    if (def.role === "group") {
+      openBlock(segments.map((s) => s.text).join(" "), line.page);
+      return;
+    }
+    if (def.role === "products") {
+      // "Drug Names" right after "Prior Authorization Group" belongs to that group's block.
+      const current = block as DrugBlock | null;
+      const fresh = current && !current.products.length && !current.fields.length && current.title;
+      if (!fresh) openBlock(loose && at - loose.at <= 3 ? loose.text : "", loose && at - loose.at <= 3 ? loose.page : line.page);
+      products = true;
+      field = null;
+      addDetail(segments[0] ?? null, cells);
+      return;
+    }
+    products = false;
+    if (def.role === "header" || !block) {
+      field = null;
+      return;
+    }
+    field = { field: def, segments: [] };
+    (block as DrugBlock).fields.push(field);
+    for (const s of segments) addDetail(s, []);
+  };
+
+  lines.forEach((line, at) => {
+    const left = detailX === undefined ? line.cells.slice(0, 1) : line.cells.filter((c) => c.x0 === undefined || c.x0 < detailX - 4);
+    const right = detailX === undefined ? line.cells.slice(1) : line.cells.filter((c) => !left.includes(c));
+    const label = left.map((c) => c.text).join(" ").trim();
+    const detail = segmentOf(line, right);
+    if (!label) {
+      if (pending) {
+        if (detail) pending.segments.push(detail);
+      } else addDetail(detail, right);
+      return;
+    }
+    const heading = pending ? `${pending.text} ${label}` : label;
+    const def = fieldOfHeading(heading);
+    if (def) {
+      const segments = [...(pending?.segments ?? []), ...(detail ? [detail] : [])];
+      pending = null;
+      startField(def, segments, right, line, at);
+      return;
+    }
+    if (isHeadingStart(heading)) {
+      pending = { text: heading, segments: [...(pending?.segments ?? []), ...(detail ? [detail] : [])] };
+      return;
+    }
+    // Not a heading after all: what was held is more text of the open field.
+    if (pending) {
+      for (const s of pending.segments) addDetail(s, []);
+      pending = null;
+    }
+    const inline = leadingHeading(label);
+    if (inline) {
+      const rest: TextSegment[] = inline.rest ? [{ page: line.page, text: inline.rest, x0: detailX }] : [];
+      startField(inline.field, [...rest, ...(detail ? [detail] : [])], right, line, at);
+      return;
+    }
+    // A line in the heading column that is no heading: the name of the next block (or a stray line).
+    loose = { text: label, page: line.page, at };
+    if (detail) addDetail(detail, right);
+  });
+  return blocks.filter((b) => b.title || b.products.length);
+}
