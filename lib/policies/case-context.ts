@@ -1,5 +1,6 @@
 // What every check reads of a case: the intake facts, the documents, the claims, the date ages are computed on, and
 // the requested drug. Helpers turn intake evidence into step evidence and citations.
+import { daysBetween } from "@/lib/claims/claims-evidence";
 import type { CaseClaim, TestClaim } from "@/lib/claims/types";
 import { sameDrug } from "@/lib/claims/drug-classes";
 import type { Evidence, IntakeFacts, IntakeMedicationRequest, SourceDocument } from "@/lib/intake/types";
@@ -69,3 +70,13 @@ export const manualAnswer = (text: string): CheckAnswer => ({
   reason: "needs clinician review",
   evidence: [],
 });
+
+/** A claim as step evidence: the printed row of a claims table (document, page, span), or the record's id. */
+export function claimEvidence(claim: CaseClaim, asOf: string): StepEvidence {
+  const when = `${claim.date}, ${daysBetween(claim.date, asOf)} days before ${asOf}`;
+  if (claim.source) return { documentId: claim.source.documentId, page: claim.source.page, start: claim.source.start, end: claim.source.end, quote: claim.source.quote, claimId: claim.claim_id };
+  return { claimId: claim.claim_id, quote: `${claim.drug_name ?? claim.ndc ?? "drug"} filled ${when} (paid${claim.days_supply ? `, ${claim.days_supply}-day supply` : ""})` };
+}
+
+/** Where a claim stands: "claims.pdf p. 1" for a printed row, "claim C1" for a record. */
+export const claimWhere = (c: CaseClaim) => (c.source ? `${c.source.documentName} p. ${c.source.page}` : `claim ${c.claim_id}`);

@@ -12,7 +12,7 @@ import type { CaseClaim } from "@/lib/claims/types";
 import { inQuestion } from "@/lib/intake/text/find-prior-treatments";
 import type { PriorTreatment } from "@/lib/intake/types";
 import { hitEvidence, searchDocuments } from "../case-search";
-import { documentName, listWords, plural, toStepEvidence, type CaseContext, type CheckAnswer, type CheckOf } from "../case-context";
+import { claimEvidence, claimWhere, documentName, listWords, plural, toStepEvidence, type CaseContext, type CheckAnswer, type CheckOf } from "../case-context";
 import type { StepEvidence } from "../types";
 import { escapeRegExp } from "@/lib/escape-reg-exp";
 import { diseaseWords } from "./disease-context";
@@ -45,14 +45,6 @@ function durationOf(t: PriorTreatment, asOf: string): number | null {
   return null;
 }
 
-/** A claim as step evidence: the printed row of a claims table (document, page, span), or the record's id. */
-export function claimEvidence(claim: CaseClaim, asOf: string): StepEvidence {
-  const when = `${claim.date}, ${daysBetween(claim.date, asOf)} days before ${asOf}`;
-  if (claim.source) return { documentId: claim.source.documentId, page: claim.source.page, start: claim.source.start, end: claim.source.end, quote: claim.source.quote, claimId: claim.claim_id };
-  return { claimId: claim.claim_id, quote: `${claim.drug_name ?? claim.ndc ?? "drug"} filled ${when} (paid${claim.days_supply ? `, ${claim.days_supply}-day supply` : ""})` };
-}
-
-const claimWhere = (c: CaseClaim) => (c.source ? `${c.source.documentName} p. ${c.source.page}` : `claim ${c.claim_id}`);
 
 function trialsOf(ctx: CaseContext, req: TrialRequirement, check: CheckOf<"step_therapy">, diseaseOnly: string[] | null): { trials: Trial[]; notCounted: string[]; excluded: ExcludedFill<CaseClaim>[] } {
   const trials: Trial[] = [];
