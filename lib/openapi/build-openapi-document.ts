@@ -6,12 +6,13 @@ import { COMPONENTS, OPERATIONS, WEBHOOK_EVENTS, type Access, type OperationSpec
 type Json = Record<string, unknown>;
 
 const ERROR_RESPONSES: Record<number, [string, string]> = {
-  400: ["BadRequest", "The request is invalid: the message names each failing field."],
+  400: ["BadRequest", "The request is invalid: the message names each failing field (also: NUL characters anywhere, JSON nested deeper than 64 or objects with more than 1000 keys, query values out of range)."],
   401: ["Unauthorized", "The API key (or session) is missing, invalid or revoked."],
-  403: ["Forbidden", "The caller's role may not do this."],
+  403: ["Forbidden", "The caller's role may not do this, or a signed-in (cookie) change came from another origin or without a JSON body."],
   404: ["NotFound", "No such resource in the caller's workspace."],
   409: ["Conflict", "The resource's state does not allow this, or an Idempotency-Key was reused with another body."],
   413: ["PayloadTooLarge", "The request body is larger than the limit."],
+  415: ["UnsupportedMediaType", "A JSON body was sent without Content-Type: application/json (or a +json type)."],
   422: ["UnprocessableEntity", "The request is well-formed but cannot be carried out (e.g. no policy applies)."],
   429: ["TooManyRequests", "Over the per-key rate limit (PA_RATE_LIMIT_PER_MINUTE); retry after Retry-After seconds."],
   500: ["InternalError", "An unexpected error; the message carries the request id to quote."],
@@ -22,6 +23,17 @@ const ERROR_RESPONSES: Record<number, [string, string]> = {
 function defaultErrors(access: Access): number[] {
   if (access === "public") return [500];
   return access === "workspace" ? [401, 429, 500, 503] : [401, 500, 503];
+}
+
+/** What the wrapper and the body parser answer for any operation of this shape (lib/api/with-workspace.ts, parse.ts). */
+function shapeErrors(op: OperationSpec): number[] {
+  const out: number[] = [];
+  if (op.access === "public") return out;
+  out.push(400); // query values (NUL, ranges), X-File-Name, path ids
+  if (op.method !== "get") out.push(403); // cross-site refusal of signed-in changes
+  if (op.params && Object.keys(op.params).length) out.push(404);
+  if (op.body) out.push(413, ...(op.body.content ? [] : [415]));
+  return out;
 }
 
 const SECURITY: Record<Access, Json[]> = {
@@ -81,7 +93,7 @@ function parameters(op: OperationSpec): Json[] {
 function operationObject(op: OperationSpec): Json {
   const responses: Json = {};
   for (const [status, spec] of Object.entries(op.responses)) responses[status] = responseObject(spec);
-  for (const status of [...new Set([...(op.errors ?? []), ...defaultErrors(op.access)])].sort()) {
+  for (const status of [...new Set([...(op.errors ?? []), ...shapeErrors(op), ...defaultErrors(op.access)])].sort()) {
     responses[String(status)] = { $ref: `#/components/responses/${ERROR_RESPONSES[status][0]}` };
   }
   const body = op.body

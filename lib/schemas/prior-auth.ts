@@ -54,10 +54,27 @@ export type TCreatePriorAuthRequest = z.infer<typeof ZCreatePriorAuthRequest>;
 
 export const PRIOR_AUTH_STATES = ["Processing", "Succeeded", "Failed", "Cancelled"] as const;
 
+/** Every value of a prior authorization's `status`, with what it means (the OpenAPI document shows these). */
+export const PRIOR_AUTH_STATUS_DESCRIPTIONS = {
+  Processing: "Intake is reading the documents.",
+  Succeeded: "Intake finished; no determination yet.",
+  Failed: "Intake could not read the request (failure_reason says why).",
+  Cancelled: "Withdrawn (status_reason says why).",
+  approved: "Approved, by the engine or a reviewer.",
+  denied: "Denied by a reviewer.",
+  request_for_information: "Waiting for more information from the requester.",
+  pending_review: "The engine could not decide: a reviewer must.",
+} as const;
+export const PRIOR_AUTH_STATUSES = Object.keys(PRIOR_AUTH_STATUS_DESCRIPTIONS) as (keyof typeof PRIOR_AUTH_STATUS_DESCRIPTIONS)[];
+
 export const ZPriorAuth = z.object({
   id: z.uuid(),
   case_id: z.string(),
-  status: z.string(),
+  // Typed as a string for the presenters; documented (and checked by the fuzz test) as the enum.
+  status: z.string().meta({
+    enum: PRIOR_AUTH_STATUSES,
+    description: Object.entries(PRIOR_AUTH_STATUS_DESCRIPTIONS).map(([k, v]) => `${k}: ${v}`).join(" "),
+  }),
   intake_status: z.enum(PRIOR_AUTH_STATES),
   document_url: z.string().nullable(),
   failure_reason: z.string().nullable(),
@@ -86,7 +103,7 @@ export const ZPriorAuthId = z.uuid({ error: "prior_auth_id must be a UUID" });
 export const ZListPriorAuthsQuery = z.strictObject({
   /** A work-queue view: open work, needs review, mine, waiting for information, overdue, decided, or all (default). */
   view: z.enum(QUEUE_VIEWS).optional(),
-  status: z.string().max(40).optional(),
+  status: z.enum(PRIOR_AUTH_STATUSES as [keyof typeof PRIOR_AUTH_STATUS_DESCRIPTIONS, ...(keyof typeof PRIOR_AUTH_STATUS_DESCRIPTIONS)[]]).optional(),
   case_id: z.string().max(200).optional(),
   /** Case id, patient name or drug name contains this text. */
   q: z.string().max(200).optional(),
