@@ -5,8 +5,11 @@ import { pageLines } from "./page-lines";
 import { readLegend } from "./read-legend";
 import { headerColumns, isCodeCell } from "./read-tables";
 
+/** A drug list shows itself within its first pages (front matter, legend, the first table pages). */
+const SAMPLE_PAGES = 40;
+
 export function detectFormulary(pages: readonly PdfPage[]): number {
-  const lines = pageLines(pages);
+  const lines = pageLines(pages.slice(0, SAMPLE_PAGES));
   const legend = readLegend(lines);
   const headerPages = new Set<number>();
   let codeRows = 0;

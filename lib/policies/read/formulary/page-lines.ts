@@ -50,7 +50,8 @@ export function pageLines(pages: readonly PdfPage[]): Line[] {
   const threshold = Math.max(3, Math.ceil(pages.length * REPEATED_SHARE));
   for (const line of lines) {
     const count = pagesOf.get(shapeOf(line.text))?.size ?? 0;
-    if (isPageNumber(line.text) || (pages.length >= 3 && count >= threshold)) line.boilerplate = true;
+    const pageCell = line.cells.some((c) => /^page \d+(?: of \d+)?$/i.test(c.text.trim()));
+    if (isPageNumber(line.text) || pageCell || (pages.length >= 3 && count >= threshold)) line.boilerplate = true;
   }
   // The last cell of a footer line is often the page number ("Formulary ID | 60"): the rest of the line repeats.
   const footerKey = (l: Line) => (l.cells.length > 1 ? shapeOf(l.cells.slice(0, -1).map((c) => c.text).join(" | ")) : null);
@@ -73,6 +74,7 @@ export function pageLines(pages: readonly PdfPage[]): Line[] {
 export function nonAsciiShare(text: string): number {
   const chars = [...text.replace(/\s+/g, "")];
   if (!chars.length) return 0;
-  const foreign = chars.filter((c) => c.charCodeAt(0) > 0x7e && !/[®™©•–—’‘“”…°±µ·]/.test(c)).length;
-  return foreign / chars.length;
+  const foreign = chars.filter((c) => c.charCodeAt(0) > 0x7e && !/[®™©•–—’‘“”…°±µ·†‡§¶¹²³]/.test(c)).length;
+  // One odd sign is a symbol of the text (a marker, an accent), not a font without a text map.
+  return foreign >= 2 ? foreign / chars.length : 0;
 }

@@ -3,7 +3,7 @@
 // criteria) whose quotes are verbatim. A row whose requirements cell cannot be read (a font without a text map gives
 // symbols) gets a manual criterion saying so, never a guess; OCR'd text of such pages reads like any other page.
 import type { PdfPage } from "@/lib/documents/read-pdf";
-import { enforceVerbatimQuotes } from "../../enforce-verbatim-quotes";
+import { allQuotes, enforceVerbatimQuotes } from "../../enforce-verbatim-quotes";
 import type { CriterionNode, ParsedPolicy } from "../../types";
 import type { DrugPolicySection, PolicyDocumentReading } from "../types";
 import { pageLines, type Line } from "./page-lines";
@@ -28,6 +28,11 @@ function effectiveDateOf(lines: readonly Line[]): string | null {
     }
   }
   return null;
+}
+
+function citedPages(policy: ParsedPolicy, pages: readonly PdfPage[]): PdfPage[] {
+  const cited = new Set(allQuotes(policy).map((q) => q.page));
+  return pages.filter((p) => cited.has(p.page));
 }
 
 const requirementKinds = ["code", "requirements"] as const;
@@ -111,7 +116,8 @@ export function readFormulary(pages: readonly PdfPage[]): PolicyDocumentReading 
       drugs: { names, ndcs: [], cpts: [] },
       pages: [row.page],
       requirementCodes: codes.length ? codes : undefined,
-      policy: enforceVerbatimQuotes(policy, pages),
+      // Quotes are built from the page text; the check still runs, on the pages they cite only (a large book stays fast).
+      policy: enforceVerbatimQuotes(policy, citedPages(policy, pages)),
     };
     if (!section.requirementCodes) delete section.requirementCodes;
     seen.set(key, section);

@@ -48,6 +48,19 @@ const clean = (s: string) => s.replace(/\s+/g, " ").replace(/[.,;:]+$/, "").trim
  * supply a fill must cover. Null when it names no drug or class: "any prior therapy" is never guessed.
  */
 export function readStep(text: string, firstLine: readonly string[] = []): ReadCheck | null {
+  // A book repeats one step sentence on many rows: read each once.
+  const key = `${text}\u0000${firstLine.join("\u0001")}`;
+  if (!stepCache.has(key)) {
+    if (stepCache.size > 2000) stepCache.clear();
+    stepCache.set(key, readStepOnce(text, firstLine));
+  }
+  const hit = stepCache.get(key) ?? null;
+  return hit && { check: structuredClone(hit.check), rule: hit.rule };
+}
+
+const stepCache = new Map<string, ReadCheck | null>();
+
+function readStepOnce(text: string, firstLine: readonly string[]): ReadCheck | null {
   const cues = [...text.matchAll(new RegExp(STEP.trial.source, "gi"))];
   const requirement = cues.length ? text.slice(cues[cues.length - 1].index) : text;
   const within = STEP.within.map((r) => ({ r, m: r.pattern.exec(text) })).find((x) => x.m);

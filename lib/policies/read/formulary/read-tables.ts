@@ -33,6 +33,14 @@ const TOLERANCE = 3.5;
 
 /** The columns a header line names, when at least two of its cells are column headings. */
 export function headerColumns(line: Line): Column[] | null {
+  if (!headerCache.has(line)) headerCache.set(line, headerColumnsOf(line));
+  return headerCache.get(line) ?? null;
+}
+
+const headerCache = new WeakMap<Line, Column[] | null>();
+
+function headerColumnsOf(line: Line): Column[] | null {
+  if (line.cells.length < 2) return null;
   const kinds = line.cells.map((c) => columnOfHeading(c.text));
   if (kinds.filter(Boolean).length < 2) return null;
   if (kinds.some((k) => k === null)) return null;

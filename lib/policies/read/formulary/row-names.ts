@@ -20,10 +20,12 @@ export function rowNames(nameText: string, brandText: string): RowNames {
     const t = n.trim();
     if (t.length >= 3 && !isGarbled(t) && /[a-z]{3}/i.test(t) && !names.some((x) => x.toLowerCase() === t.toLowerCase())) names.push(t);
   };
-  const branded = /^([A-Z][A-Z0-9 \-/&.]+?)\s*\((.+?)\)?\s*$/.exec(name);
-  if (branded) {
-    add(branded[1]);
-    add(bareDrugName(branded[2]));
+  // "CRESTOR (rosuvastatin calcium 20 mg oral tablet)", "Trulicity (dulaglutide) pen", "insulin glargine-yfgn (Semglee)":
+  // one name outside the parentheses, the other inside (a row cut by a wrap may lack the closing one).
+  const paired = /^([^()]+?)\s*\(([^()]+)\)?\s*(.*)$/.exec(name);
+  if (paired && /[a-z]{3}/i.test(paired[2]) && !/^(?:d\/c|otc|generic|brand)$/i.test(paired[2].trim())) {
+    add(bareDrugName(paired[1]));
+    add(bareDrugName(paired[2]));
   } else if (name) {
     add(bareDrugName(name));
   }
