@@ -106,9 +106,11 @@ const FN: Row[][] = [
     r([40, "Migraine"]),
     r([60, "eletriptan 40 mg tablet"], [304, "2"], [380, "ST\u2021"]),
     r([60, "sumatriptan 50 mg tablet"], [304, "1"], [380, "QL\u2020"]),
+    r([60, "rizatriptan 10 mg tablet"], [304, "2"], [380, "ST - Requires a paid claim for"]),
   ],
   [
     { items: [[60, "Drug Name"], [300, "Tier"], [380, "Notes"]] },
+    r([380, "sumatriptan within the past 60 days"]),
     r([40, "Stomach acid"]),
     r([60, "esomeprazole magnesium 40 mg"], [304, "3"], [380, "QL\u2020, ST\u2021"]),
     r([60, "delayed-release capsule"]),
@@ -199,6 +201,15 @@ describe("a formulary whose codes point to footnotes", () => {
     expect(criteriaOf(celecoxib)[0].rule).toBe("footnote.al.n-and-older");
     expect(checks(only(reading, "eletriptan"))).toEqual([expect.objectContaining({ kind: "step_therapy", drugClasses: ["triptan"], examples: ["sumatriptan"], withinDays: 90 })]);
     expect(checks(only(reading, "sumatriptan"))).toEqual([{ kind: "quantity_limit", value: 9, unit: "units", perDays: 30 }]);
+  });
+
+  it("continues a row past a page break under the repeated header, quoting each page's part", () => {
+    const riza = only(reading, "rizatriptan");
+    expect(riza.pages).toEqual([1, 2]);
+    const [st] = criteriaOf(riza);
+    expect(st.check).toMatchObject({ kind: "step_therapy", drugs: ["sumatriptan"], withinDays: 60 });
+    expect(st.quote).toEqual({ page: 1, text: "ST - Requires a paid claim for" });
+    expect(st.notes?.[0]).toEqual({ text: "Continued on page 2", quote: { page: 2, text: "sumatriptan within the past 60 days" } });
   });
 
   it("reads a row on page 2 with two footnoted codes and a wrapped name", () => {

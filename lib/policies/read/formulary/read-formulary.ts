@@ -8,7 +8,7 @@ import type { CriterionNode, ParsedPolicy } from "../../types";
 import type { DrugPolicySection, PolicyDocumentReading } from "../types";
 import { pageLines, type Line } from "./page-lines";
 import { readLegend } from "./read-legend";
-import { columnText, isGarbled, readTables, spanQuote, type TableRow } from "./read-tables";
+import { columnText, isGarbled, readTables, rowPages, spanQuote, type TableRow } from "./read-tables";
 import { parseRequirementCell } from "./requirement-cell";
 import { rowCriteria } from "./row-criteria";
 import { rowNames } from "./row-names";
@@ -81,13 +81,18 @@ export function readFormulary(pages: readonly PdfPage[]): PolicyDocumentReading 
       const read = rowCriteria({ page: row.page, nameCell, brandCell, items: parsed!.items, requirementQuote, requirementText: requirement.text }, { legend, lists, lines });
       warnings.push(...read.warnings);
       codes = read.codes;
-      drafts = read.criteria;
+      // A requirement continued past a page break: the rest is quoted from its own page beside each criterion.
+      const rest = rowPages(row).slice(1).flatMap((page) => {
+        const quote = spanQuote(row, requirement.kind, requirement.kind, page);
+        return quote ? [{ text: `Continued on page ${page}`, quote }] : [];
+      });
+      drafts = read.criteria.map((d) => (rest.length ? { ...d, notes: [...rest, ...(d.notes ?? [])] } : d));
       if (!codes.some((c) => codeKind(c) !== "informational" && (codeKind(c) !== null || legend.some((e) => e.code === c && e.kind !== "informational")))) continue;
     }
     const key = `${written.toLowerCase()}|${codes.join(",")}|${drafts.map((d) => d.text).join("|")}`;
     const earlier = seen.get(key);
     if (earlier) {
-      if (!earlier.pages.includes(row.page)) earlier.pages.push(row.page);
+      for (const page of rowPages(row)) if (!earlier.pages.includes(page)) earlier.pages.push(page);
       continue;
     }
     const children: CriterionNode[] = drafts.map((d, i) => ({ kind: "criterion", id: `${sections.length + 1}.${i + 1}`, ...d, ...(d.notes && d.notes.length ? {} : { notes: undefined }) }));
@@ -114,7 +119,7 @@ export function readFormulary(pages: readonly PdfPage[]): PolicyDocumentReading 
     const section: DrugPolicySection = {
       label: written,
       drugs: { names, ndcs: [], cpts: [] },
-      pages: [row.page],
+      pages: rowPages(row),
       requirementCodes: codes.length ? codes : undefined,
       // Quotes are built from the page text; the check still runs, on the pages they cite only (a large book stays fast).
       policy: enforceVerbatimQuotes(policy, citedPages(policy, pages)),

@@ -85,6 +85,10 @@ class TableState {
   readonly list: ListKind | null;
   readonly rows: TableRow[] = [];
   current: TableRow | null = null;
+  /** The open row came from the page before (its table header repeats on this page). */
+  private carried = false;
+  /** Lines that fit no column came after the open row on its page: only the next page may continue it. */
+  private suspended = false;
   private readonly starts = new Map<Kind, Map<number, number>>();
 
   constructor(columns: Column[] | null, list: ListKind | null) {
@@ -203,20 +207,51 @@ class TableState {
       const parts = new Map<Kind, RowPart[]>();
       for (const p of placed) parts.set(p.kind, [...(parts.get(p.kind) ?? []), { line, cell: p.cell }]);
       this.current = { page: line.page, lines: [line], parts, list: this.list };
+      this.carried = false;
+      this.suspended = false;
       return "row";
     }
-    if (this.current && this.current.page === line.page && this.fits(placed, line)) {
+    const last = this.current?.lines[this.current.lines.length - 1];
+    const samePage = last?.page === line.page;
+    if (this.current && ((samePage && !this.suspended) || this.carried) && this.fits(placed, line)) {
+      this.carried = false;
       for (const p of placed) this.current.parts.set(p.kind, [...(this.current.parts.get(p.kind) ?? []), { line, cell: p.cell }]);
       this.current.lines.push(line);
       return "continued";
     }
-    this.close();
+    // A heading or a footer after a page's last row leaves the row open for the next page's top lines (its header
+    // repeats there); anything else ends it.
+    if (this.current && samePage && !this.carried) this.suspended = true;
+    else this.close();
     return "other";
   }
 
   close() {
     if (this.current) this.rows.push(this.current);
     this.current = null;
+    this.carried = false;
+    this.suspended = false;
+  }
+
+  /** The open row, handed over to the next page's table (not yet closed). */
+  release(): TableRow | null {
+    const row = this.current;
+    this.current = null;
+    return row;
+  }
+
+  /** Continues a row from the page before: lines at the top of this page that fit no new row continue it. */
+  carry(row: TableRow, from: TableState) {
+    this.current = row;
+    this.carried = true;
+    this.suspended = false;
+    for (const [kind, counts] of from.starts) this.starts.set(kind, new Map(counts));
+  }
+
+  sameColumns(other: readonly Column[] | null): boolean {
+    const mine = this.columns;
+    if (!mine || !other || mine.length !== other.length) return false;
+    return mine.every((c, i) => c.kind === other[i].kind && Math.abs(c.x0 - other[i].x0) <= TOLERANCE && Math.abs(c.x1 - other[i].x1) <= TOLERANCE);
   }
 }
 
@@ -263,9 +298,13 @@ export function readTables(lines: readonly Line[], extraCodes: readonly string[]
       }
       finishList();
       if (columns.some((c) => c.kind === "name") && columns.some((c) => c.kind === "tier" || c.kind === "requirements")) {
+        // The same header on the next page: a row left open at the page's end may continue under it.
+        const previous = drugs;
+        const open = drugs.sameColumns(columns) && line.page !== headerPage ? drugs.release() : null;
         drugs.close();
         drugRows.push(...drugs.rows);
         drugs = new TableState(columns, null);
+        if (open) drugs.carry(open, previous);
         headerPage = line.page;
       }
       continue;
@@ -304,12 +343,12 @@ export function columnItems(row: TableRow, kind: Kind): string[] {
  * A verbatim quote of a row from one column's first cell to another's last cell (on the row's first page): the
  * page's own text, other columns' cells of wrapped lines included, so it is a substring of the page.
  */
-export function spanQuote(row: TableRow, from: Kind | null, to: Kind): Quote | null {
-  const end = (row.parts.get(to) ?? []).filter((p) => p.line.page === row.page);
-  const start = from ? (row.parts.get(from) ?? [])[0] : { line: row.lines[0], cell: 0 };
+export function spanQuote(row: TableRow, from: Kind | null, to: Kind, page: number = row.page): Quote | null {
+  const end = (row.parts.get(to) ?? []).filter((p) => p.line.page === page);
+  const start = from ? (row.parts.get(from) ?? []).find((p) => p.line.page === page) : { line: row.lines.find((l) => l.page === page)!, cell: 0 };
   const last = end[end.length - 1];
-  if (!start || !last) return null;
-  const lines = row.lines.filter((l) => l.page === row.page);
+  if (!start?.line || !last) return null;
+  const lines = row.lines.filter((l) => l.page === page);
   const a = lines.indexOf(start.line);
   const b = lines.indexOf(last.line);
   if (a < 0 || b < a) return null;
@@ -320,5 +359,8 @@ export function spanQuote(row: TableRow, from: Kind | null, to: Kind): Quote | n
     const hi = i === b ? last.cell : cells.length - 1;
     pieces.push(cells.slice(lo, hi + 1).join(" | "));
   }
-  return { page: row.page, text: pieces.join(" ").replace(/\s+/g, " ").trim() };
+  return { page, text: pieces.join(" ").replace(/\s+/g, " ").trim() };
 }
+
+/** Pages a row runs over (a row continued past a page break: its first page, then the next). */
+export const rowPages = (row: TableRow) => [...new Set(row.lines.map((l) => l.page))];
