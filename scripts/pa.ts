@@ -45,7 +45,17 @@ async function run(argv: string[]) {
   const known = ["migrate", "workspace create", "apikey create", "member add"];
   if (!known.includes(command)) throw new UsageError(`unknown command: ${command}`);
 
+  const { assertNotASecondDataFolder, dataDir } = await import("../lib/db/embedded");
+  assertNotASecondDataFolder();
   const db = await prepareDatabase();
+  // Where the data is, on stderr (stdout stays one JSON line with --json).
+  console.error(
+    db.mode === "external"
+      ? "Database: DATABASE_URL."
+      : db.mode === "embedded-client"
+        ? `Database: the running server's, in ${dataDir()}.`
+        : `Database: ${dataDir()} (served by this command while it runs).`,
+  );
   try {
     if (command === "migrate") {
       options(args, {});

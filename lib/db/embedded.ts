@@ -2,6 +2,7 @@
 // 127.0.0.1 so the web server, the CLI and workers (separate processes) all reach it like a real server.
 import fs from "node:fs";
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { serveOverWire } from "./pglite-wire-server";
@@ -53,6 +54,55 @@ function readInfo(): EmbeddedInfo | null {
   }
 }
 
+// Every embedded server on this machine leaves a note here while it runs, so the operators' CLI pointed at another
+// (empty) folder can say where the running server's database is instead of quietly creating a second one.
+const serversDir = () => path.join(os.tmpdir(), "pa-embedded-servers");
+
+export interface RunningEmbeddedServer {
+  pid: number;
+  port: number;
+  dataDir: string;
+}
+
+/** Embedded servers running on this machine (live processes only). */
+export function runningEmbeddedServers(): RunningEmbeddedServer[] {
+  let names: string[] = [];
+  try {
+    names = fs.readdirSync(serversDir());
+  } catch {
+    return [];
+  }
+  const out: RunningEmbeddedServer[] = [];
+  for (const name of names) {
+    try {
+      const info = JSON.parse(fs.readFileSync(path.join(serversDir(), name), "utf8")) as RunningEmbeddedServer;
+      if (isAlive(info.pid)) out.push(info);
+      else fs.rmSync(path.join(serversDir(), name), { force: true });
+    } catch {
+      // a note being written or removed: skip it
+    }
+  }
+  return out;
+}
+
+/** Whether the data folder holds a database already (PGlite's PG_VERSION). */
+export const hasDatabase = (dir = dataDir()) => fs.existsSync(path.join(dir, "pgdata", "PG_VERSION"));
+
+/**
+ * For the operators' CLI: refuses to create a new, empty database when this folder has none but an embedded server
+ * runs elsewhere (a mistyped or missing PA_DATA_DIR), naming the running server's folder. PA_ALLOW_NEW_DATA_DIR=1 overrides.
+ */
+export function assertNotASecondDataFolder(env: Record<string, string | undefined> = process.env): void {
+  if (env.DATABASE_URL || env.PA_ALLOW_NEW_DATA_DIR === "1" || hasDatabase()) return;
+  const running = runningEmbeddedServers().filter((s) => path.resolve(s.dataDir) !== dataDir());
+  if (!running.length) return;
+  const list = running.map((s) => `${s.dataDir} (server PID ${s.pid}, database port ${s.port})`).join("; ");
+  throw new Error(
+    `There is no database in ${dataDir()}, and a server is running with its database in ${list}. ` +
+      `Set PA_DATA_DIR to that folder to work on it, or PA_ALLOW_NEW_DATA_DIR=1 to create a new, empty database in ${dataDir()}.`,
+  );
+}
+
 /** Serves the PGlite database in this process. Only one process may own a data folder. */
 export async function startEmbeddedDatabase(port = Number(process.env.PA_EMBEDDED_DB_PORT ?? 0)): Promise<ResolvedDatabase> {
   fs.mkdirSync(dataDir(), { recursive: true });
@@ -60,6 +110,13 @@ export async function startEmbeddedDatabase(port = Number(process.env.PA_EMBEDDE
   const server = await serveOverWire(db, { host: "127.0.0.1", port });
   const actualPort = server.port;
   fs.writeFileSync(infoFile(), JSON.stringify({ pid: process.pid, port: actualPort } satisfies EmbeddedInfo));
+  const note = path.join(serversDir(), `${process.pid}.json`);
+  try {
+    fs.mkdirSync(serversDir(), { recursive: true });
+    fs.writeFileSync(note, JSON.stringify({ pid: process.pid, port: actualPort, dataDir: dataDir() } satisfies RunningEmbeddedServer));
+  } catch {
+    // informative only
+  }
   let stopped = false;
   return {
     url: urlFor(actualPort),
@@ -67,6 +124,7 @@ export async function startEmbeddedDatabase(port = Number(process.env.PA_EMBEDDE
     async stop() {
       if (stopped) return;
       stopped = true;
+      fs.rmSync(note, { force: true });
       await server.close();
       await db.close();
       if (readInfo()?.pid === process.pid) fs.rmSync(infoFile(), { force: true });
