@@ -57,7 +57,10 @@ export function readFormulary(pages: readonly PdfPage[]): PolicyDocumentReading 
   const seen = new Map<string, DrugPolicySection>();
   let unreadableNames = 0;
 
+  // A legend row ("QL | Quantity Limitation") has a code cell too: it is no drug.
+  const legendLines = new Set(legend.map((e) => `${e.quote.page}\u0000${e.quote.text}`));
   for (const row of drugRows) {
+    if (legendLines.has(`${row.page}\u0000${row.lines[0].text}`)) continue;
     const requirement = requirementOf(row);
     if (!requirement) continue;
     const nameCell = columnText(row, "name");
@@ -78,7 +81,7 @@ export function readFormulary(pages: readonly PdfPage[]): PolicyDocumentReading 
       if (!nameQuote) continue;
       drafts = [{ text: "Requirements/limits column could not be read (its text is symbols, not letters): a person must read it on the page image", quote: nameQuote, check: { kind: "manual" }, rule: "formulary.unreadable-requirements" }];
     } else {
-      const read = rowCriteria({ page: row.page, nameCell, brandCell, items: parsed!.items, requirementQuote, requirementText: requirement.text }, { legend, lists, lines });
+      const read = rowCriteria({ page: row.page, nameCell, brandCell, headings: row.headings, items: parsed!.items, requirementQuote, requirementText: requirement.text }, { legend, lists, lines });
       warnings.push(...read.warnings);
       codes = read.codes;
       // A requirement continued past a page break: the rest is quoted from its own page beside each criterion.

@@ -27,6 +27,8 @@ export interface TableRow {
   parts: Map<Kind, RowPart[]>;
   /** The list a row belongs to (under a list heading), or null for the drug list itself. */
   list: ListKind | null;
+  /** The category headings above the row, nearest last ("ACE INHIBITORS", "Monophasic Oral Contraceptives"). */
+  headings: string[];
 }
 
 const TOLERANCE = 3.5;
@@ -89,6 +91,8 @@ class TableState {
   private carried = false;
   /** Lines that fit no column came after the open row on its page: only the next page may continue it. */
   private suspended = false;
+  private headings: string[] = [];
+  private countsPage = -1;
   private readonly starts = new Map<Kind, Map<number, number>>();
 
   constructor(columns: Column[] | null, list: ListKind | null) {
@@ -150,6 +154,13 @@ class TableState {
     const first = this.firstKind();
     const lead = placed.find((p) => p.kind === first || p.kind === "code");
     if (!lead) return false;
+    if (!this.columns) {
+      // Without a header: a row opens with its codes, or with a name where this page's rows start theirs (a line
+      // left of that is a category heading, one right of it a wrapped name).
+      const start = this.startX(lead.kind, false);
+      if (lead.kind === "code") return start === null || Math.abs(lead.x0 - start) <= TOLERANCE;
+      return start !== null && Math.abs(lead.x0 - start) <= TOLERANCE;
+    }
     const start = this.startX(lead.kind, true);
     if (start !== null && lead.x0 > start + TOLERANCE) return false;
     if (this.list) {
@@ -157,7 +168,6 @@ class TableState {
       if (!desc) return false;
       if (/^[a-z]/.test(line.cells[desc.cell].text)) return false;
     }
-    if (!this.columns && !this.current) return placed.some((p) => p.kind === "code");
     return true;
   }
 
@@ -200,13 +210,18 @@ class TableState {
 
   /** Takes a line: "row" (a new row), "continued" (more of the current row) or "other" (it ends the row). */
   take(line: Line, extraCodes: readonly string[]): "row" | "continued" | "other" {
+    // Without a header, where rows start is learnt page by page (a book's lists sit at other positions).
+    if (!this.columns && line.page !== this.countsPage) {
+      this.starts.clear();
+      this.countsPage = line.page;
+    }
     const placed = this.place(line, extraCodes);
     if (this.isNewRow(placed, line)) {
       this.close();
       this.count(placed);
       const parts = new Map<Kind, RowPart[]>();
       for (const p of placed) parts.set(p.kind, [...(parts.get(p.kind) ?? []), { line, cell: p.cell }]);
-      this.current = { page: line.page, lines: [line], parts, list: this.list };
+      this.current = { page: line.page, lines: [line], parts, list: this.list, headings: [...this.headings] };
       this.carried = false;
       this.suspended = false;
       return "row";
@@ -223,6 +238,7 @@ class TableState {
     // repeats there); anything else ends it.
     if (this.current && samePage && !this.carried) this.suspended = true;
     else this.close();
+    if (line.cells.length === 1 && /[A-Za-z]{3}/.test(line.text) && line.text.length <= 80) this.headings = [...this.headings.slice(-2), line.text.trim()];
     return "other";
   }
 

@@ -22,6 +22,8 @@ export interface DrugRowInput {
   page: number;
   /** The row's name cell as written and its brand cell (lists are matched on them). */
   nameCell: string;
+  /** Category headings above the row: a list entry for "All Oral Contraceptives" applies under them. */
+  headings: string[];
   brandCell: string;
   items: RequirementItem[];
   /** Verbatim quote of the requirements column (the code and what follows it on the row). */
@@ -42,7 +44,8 @@ const WORDS: Record<CodeKind, string> = {
 };
 
 const norm = (s: string) => s.toLowerCase().replace(/\((?:d\/c|otc)\)/g, "").replace(/^(?:otc|[a-z]{2}(?:,\s*[a-z]{2})*)\s+(?=[a-z])/, "").replace(/\s+/g, " ").trim();
-const firstWord = (s: string) => norm(s).split(/[\s/(]/)[0] ?? "";
+const firstWord = (s: string) => norm(s).split(/[\s/(,]/)[0] ?? "";
+const wordsOf = (s: string) => norm(s).split(/[\s/(),]+/).filter(Boolean);
 
 /** How well a list row names the drug: 3 the same generic name, 2 one name with a form or strength after the other, 1 the same brand. */
 function listMatch(entryName: string, entryBrand: string, drug: DrugRowInput): number {
@@ -54,15 +57,32 @@ function listMatch(entryName: string, entryBrand: string, drug: DrugRowInput): n
   return 0;
 }
 
+const singular = (s: string) => norm(s).split(/\s+/).map((w) => w.replace(/(?<=[a-z]{3})s$/, "")).join(" ");
+const CLASS_ENTRY = /^all\s+(?:generic\s+|brand\s+|formulary\s+)?(.{4,})$/i;
+
+/** A list entry for a whole class ("All Generic ACE Inhibitors") applies to rows under a heading, or with a name, of that class. */
+function classMatch(entryName: string, drug: DrugRowInput): boolean {
+  const m = CLASS_ENTRY.exec(norm(entryName));
+  if (!m) return false;
+  const phrase = ` ${singular(m[1])} `;
+  return [...drug.headings, drug.nameCell].some((h) => ` ${singular(h)} `.includes(phrase));
+}
+
 function matchingRows(rows: readonly TableRow[], drug: DrugRowInput): TableRow[] {
-  const scored = rows.map((row) => ({ row, score: listMatch(columnText(row, "name"), columnText(row, "brand"), drug) })).filter((s) => s.score > 0);
+  const scored = rows
+    .map((row) => {
+      const name = columnText(row, "name");
+      return { row, score: listMatch(name, columnText(row, "brand"), drug) || (classMatch(name, drug) ? 0.5 : 0) };
+    })
+    .filter((s) => s.score > 0);
   const best = Math.max(0, ...scored.map((s) => s.score));
   return scored.filter((s) => s.score === best).map((s) => s.row);
 }
 
 function stepRows(rows: readonly TableRow[], drug: DrugRowInput): TableRow[] {
   const mine = new Set([firstWord(drug.nameCell), firstWord(drug.brandCell)].filter((w) => w.length >= 4));
-  return rows.filter((row) => columnItems(row, "second_line").some((item) => mine.has(firstWord(item))));
+  // A Second Line item names the drug by one of its words ("Januvia", "Advair 100 mcg/50 mcg", a cell run into its neighbour).
+  return rows.filter((row) => columnItems(row, "second_line").some((item) => wordsOf(item).some((w) => mine.has(w))));
 }
 
 const sameCheck = (a: Check, b: Check) => JSON.stringify(a) === JSON.stringify(b);
