@@ -56,7 +56,7 @@ function Criterion({ node, selectedId, onSelect, editable, onEdit }: TreeProps &
       </button>
       <p className="mt-1 text-xs text-slate-700">
         <span className={`mr-1 rounded px-1.5 py-0.5 font-medium ${node.check.kind === "manual" ? "bg-amber-100 text-amber-900" : "bg-blue-100 text-blue-900"}`}>{CHECK_LABELS[node.check.kind] ?? node.check.kind}</span>
-        {describeCheck(node.check)} <span className="text-slate-500">· p. {node.quote.page}</span>
+        {describeCheck(node.check)} <span className="text-slate-500">· p. {node.quote.page}{node.rule ? ` · rule ${node.rule}` : ""}</span>
       </p>
       {editable && !editing && (
         <div className="mt-1 flex gap-2">

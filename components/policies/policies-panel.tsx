@@ -10,14 +10,15 @@ import { Empty, ErrorState, Loading } from "@/components/ui/states";
 import { formatDateTime } from "@/components/ui/format";
 import { uploadWithProgress } from "@/components/ui/upload";
 import { PolicyStatusBadge } from "./policy-status-badge";
-import type { PolicySummary } from "./types";
+import { PolicyDocuments } from "./policy-documents";
+import { familyName, type PolicySummary, type PolicyUploadResult } from "./types";
 
 export function PoliciesPanel({ canEdit }: { canEdit: boolean }) {
   const queryClient = useQueryClient();
   const policies = useQuery({ queryKey: ["policies"], queryFn: () => apiFetch<{ data: PolicySummary[] }>("/policies") });
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [created, setCreated] = useState<PolicySummary | null>(null);
+  const [created, setCreated] = useState<PolicyUploadResult | null>(null);
 
   async function upload(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -29,7 +30,7 @@ export function PoliciesPanel({ canEdit }: { canEdit: boolean }) {
     setCreated(null);
     setProgress(0);
     try {
-      const policy = await uploadWithProgress<PolicySummary>("/api/v1/policies", data, { onProgress: setProgress });
+      const policy = await uploadWithProgress<PolicyUploadResult>("/api/v1/policies", data, { onProgress: setProgress });
       setCreated(policy);
       form.reset();
       await queryClient.invalidateQueries({ queryKey: ["policies"] });
@@ -62,7 +63,12 @@ export function PoliciesPanel({ canEdit }: { canEdit: boolean }) {
             )}
           </div>
           {error && <div className="col-span-2"><ErrorState message={error} /></div>}
-          {created && (
+          {created && (created.policies?.length ?? 1) > 1 && created.policy_document ? (
+            <p role="status" className="col-span-2 text-sm text-emerald-800">
+              Read {familyName(created.policy_document.family).toLowerCase()} “{created.policy_document.file_name ?? created.title}”: {created.policies.length} drug sections, each a policy bound to its drugs.{" "}
+              <Link className="underline" href={`/policies/documents/${created.policy_document.id}`}>Review its sections</Link>
+            </p>
+          ) : created && (
             <p role="status" className="col-span-2 text-sm text-emerald-800">
               Read “{created.title}”: {created.criteria_count} criteria in {created.sections} section{created.sections === 1 ? "" : "s"}.{" "}
               <Link className="underline" href={`/policies/${created.id}`}>Review it</Link>
@@ -70,6 +76,7 @@ export function PoliciesPanel({ canEdit }: { canEdit: boolean }) {
           )}
         </form>
       )}
+      <PolicyDocuments />
       {policies.isPending ? <Loading label="Loading policies…" /> : policies.error ? <ErrorState message={policies.error.message} /> : policies.data.data.length === 0 ? (
         <Empty title="No policies yet">{canEdit ? "Upload a payer policy PDF: its criteria become the steps of every policy check." : "An admin uploads payer policies here."}</Empty>
       ) : (
@@ -80,7 +87,11 @@ export function PoliciesPanel({ canEdit }: { canEdit: boolean }) {
           <tbody>
             {policies.data.data.map((p) => (
               <tr key={p.id} className="border-t border-slate-100 align-top">
-                <td className="px-3 py-2"><Link href={`/policies/${p.id}`} className="font-medium text-blue-800 underline-offset-2 hover:underline">{p.title}</Link>{p.payer && <div className="text-xs text-slate-600">{p.payer}</div>}</td>
+                <td className="px-3 py-2">
+                  <Link href={`/policies/${p.id}`} className="font-medium text-blue-800 underline-offset-2 hover:underline">{p.title}</Link>
+                  {p.payer && <div className="text-xs text-slate-600">{p.payer}</div>}
+                  {p.document && <div className="text-xs text-slate-600">{familyName(p.document.family)}{p.document.file_name ? ` · ${p.document.file_name}` : ""}{p.document.pages.length ? ` · p. ${p.document.pages.join(", ")}` : ""}</div>}
+                </td>
                 <td className="px-3 py-2"><PolicyStatusBadge status={p.status} /></td>
                 <td className="px-3 py-2 text-xs text-slate-700">
                   {[...p.ndc_codes.map((c) => `NDC ${c}`), ...p.cpt_codes.map((c) => `CPT ${c}`), ...p.drug_names].join(" · ") || "—"}

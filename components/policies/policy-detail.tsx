@@ -11,7 +11,7 @@ import { PdfPageImage } from "@/components/pdf/pdf-page-image";
 import { PolicyStatusBadge } from "./policy-status-badge";
 import { CodesEditor } from "./codes-editor";
 import { CriteriaTree } from "./criteria-tree";
-import type { PolicyDetail as Policy, Quote } from "./types";
+import { familyName, type PolicyDetail as Policy, type Quote } from "./types";
 
 export function PolicyDetail({ policyId, canEdit }: { policyId: string; canEdit: boolean }) {
   const queryClient = useQueryClient();
@@ -28,7 +28,7 @@ export function PolicyDetail({ policyId, canEdit }: { policyId: string; canEdit:
     },
   });
 
-  const page = selected?.quote.page ?? 1;
+  const page = selected?.quote.page ?? policy.data?.pages[0]?.page ?? 1;
   const pageText = policy.data?.pages.find((p) => p.page === page)?.text ?? "";
   const span = useMemo(() => (selected ? findQuote(pageText, selected.quote.text) : null), [pageText, selected]);
 
@@ -59,6 +59,14 @@ export function PolicyDetail({ policyId, canEdit }: { policyId: string; canEdit:
           </div>
         )}
       </div>
+      {p.document && (
+        <p aria-label="Source document" className="rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-800">
+          Section {p.document.section_label ? `“${p.document.section_label}”` : ""} of{" "}
+          <Link href={`/policies/documents/${p.document.id}`} className="text-blue-800 underline-offset-2 hover:underline">{p.document.file_name ?? "the uploaded document"}</Link>
+          {" "}({familyName(p.document.family)}){p.document.pages.length ? `, page${p.document.pages.length === 1 ? "" : "s"} ${p.document.pages.join(", ")}` : ""}.
+          {p.document.requirement_codes.length > 0 && <> Requirement codes: <strong>{p.document.requirement_codes.join(", ")}</strong>.</>}
+        </p>
+      )}
       {p.version !== latest && (
         <p role="status" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
           You are looking at version {p.version}; the latest is {latest}. <button type="button" className="underline" onClick={() => setVersion(null)}>Show the latest</button>

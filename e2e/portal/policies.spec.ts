@@ -6,6 +6,7 @@ import { createTestWorkspace, type TestWorkspace } from "../support/workspace";
 import { keepScreenshot, logIn } from "../support/portal";
 import { makePdf } from "../support/fixtures";
 import { POLICY_TEXT, createCase, formPdf, runFromCasePage, uploadPdf } from "../support/cases";
+import { EPIDIOLEX, FINTEPLA, partDBook } from "../support/policy-documents";
 
 let ws: TestWorkspace;
 
@@ -48,4 +49,45 @@ test("an admin uploads a policy PDF, sees the criteria with highlighted quotes, 
   expect(check.body.policy).toMatchObject({ source: "library", version: 2 });
   expect(check.body.policy_check.length).toBeGreaterThanOrEqual(3);
   await expect(page.getByText(/tried and failed clobazam/).first()).toBeVisible();
+});
+
+test("a multi-drug document shows its sections: the library, the document page and each section's policy page", async ({ page }) => {
+  test.setTimeout(120_000);
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "pa-policy-")), "antiseizure-book.pdf");
+  fs.writeFileSync(file, await partDBook("Example Medicare Plan", [EPIDIOLEX, FINTEPLA]));
+
+  await logIn(page, ws.adminEmail, ws.adminPassword);
+  await page.goto("/policies");
+  await page.getByLabel("Policy PDF").setInputFiles(file);
+  await page.getByRole("button", { name: "Upload and read policy" }).click();
+  await expect(page.getByText(/2 drug sections/)).toBeVisible({ timeout: 30_000 });
+
+  // The library lists the document with its sections.
+  const listed = page.getByRole("article", { name: "Document antiseizure-book.pdf" });
+  await expect(listed).toBeVisible();
+  await expect(listed.getByText("Part D criteria book · 2 sections", { exact: false })).toBeVisible();
+  const rows = listed.getByRole("table").locator("tbody tr");
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText(/EPIDIOLEX/);
+  await expect(rows.nth(1)).toContainText(/FINTEPLA/);
+
+  // The document page: each section with its bound drugs and pages, linking to its policy.
+  await page.getByRole("link", { name: "Review its sections" }).click();
+  await expect(page.getByRole("heading", { name: "antiseizure-book.pdf" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "2 sections" })).toBeVisible();
+  const sections = page.getByRole("table", { name: "Sections of this document" }).locator("tbody tr");
+  await expect(sections).toHaveCount(2);
+  await expect(sections.nth(1)).toContainText("FINTEPLA");
+  await expect(sections.nth(1).locator("td").nth(3)).toHaveText("2");
+
+  // A section's policy page says where it comes from and shows that page.
+  await sections.nth(1).getByRole("link").click();
+  const source = page.getByLabel("Source document");
+  await expect(source).toContainText("antiseizure-book.pdf");
+  await expect(source).toContainText("Part D criteria book");
+  await expect(source).toContainText("page 2");
+  await expect(page.getByRole("heading", { name: "Policy document, page 2" })).toBeVisible();
+  await expect(page.getByText(/echocardiogram/i).first()).toBeVisible();
+  await source.getByRole("link", { name: "antiseizure-book.pdf" }).click();
+  await expect(page.getByRole("heading", { name: "2 sections" })).toBeVisible();
 });

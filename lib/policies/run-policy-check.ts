@@ -10,7 +10,7 @@ import { engineVersion } from "@/lib/engine-versions";
 import { fetchDocument } from "@/lib/documents/fetch-document";
 import { readDocumentContent } from "@/lib/documents/read-document-content";
 import { DocumentFetchError } from "@/lib/net/safe-fetch";
-import { PdfReadError } from "@/lib/documents/read-pdf";
+import { PdfReadError, readPdf } from "@/lib/documents/read-pdf";
 import { UPLOADED_DOCUMENT_SCHEME } from "@/lib/schemas/prior-auth";
 import type { TPolicyCheckRequest } from "@/lib/schemas/policy-check";
 import { loadCaseMaterial, type CaseMaterial } from "@/lib/prior-auths/load-case-material";
@@ -45,7 +45,9 @@ async function policyFromUrl(url: string, workspaceId: string, material: CaseMat
     if (url.startsWith(UPLOADED_DOCUMENT_SCHEME)) {
       const doc = await prisma.document.findFirst({ where: { id: url.slice(UPLOADED_DOCUMENT_SCHEME.length), workspaceId } });
       if (!doc) throw badRequest(`policy_document_url: the uploaded document ${url} was not found in this workspace.`);
-      return sectionOfPages((doc.pages ?? []) as unknown as PdfPage[], material, doc.fileName ? `${doc.fileName}, ${url}` : url);
+      // A stored PDF is read again for its text positions (tables); other documents by their stored text.
+      const pages = doc.contentType.includes("pdf") ? (await readPdf(new Uint8Array(doc.bytes))).pages : ((doc.pages ?? []) as unknown as PdfPage[]);
+      return sectionOfPages(pages, material, doc.fileName ? `${doc.fileName}, ${url}` : url);
     }
     const fetched = await fetchDocument(url);
     if (fetched.kind === "json") return policyFromPayload(new TextDecoder().decode(fetched.bytes));
