@@ -71,7 +71,8 @@ describe("engine evaluation: corpus and family fixtures", () => {
     figures = familyFigures(run.outcomes, run.quotes);
     const lines = run.outcomes.map((o) => {
       const ok = o.determinationAgrees && o.criterionAgrees;
-      return `  ${ok ? "ok  " : "FAIL"} ${o.key} (expected ${o.expected}): ${o.section ? `section "${o.section}"` : "no section"}; ${o.note}${!ok && known[o.key] ? `  [known: ${known[o.key]}]` : ""}`;
+      const intake = o.intakeMismatches.map((m) => `\n         intake ${m}`).join("");
+      return `  ${ok ? "ok  " : "FAIL"} ${o.key} (expected ${o.expected}): ${o.section ? `section "${o.section}"` : "no section"}; ${o.note}${!ok && known[o.key] ? `  [known: ${known[o.key]}]` : ""}${intake}`;
     });
     console.log(
       [

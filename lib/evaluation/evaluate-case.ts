@@ -44,6 +44,8 @@ export interface CaseOutcome {
   determinationAgrees: boolean;
   falseApproval: boolean;
   intake: Partial<Record<Field, Count>>;
+  /** The intake's labelled fields it missed or added, in words. */
+  intakeMismatches: string[];
   /** One line on what happened, for the printed table. */
   note: string;
 }
@@ -54,11 +56,11 @@ export function evaluateCase(opts: { testCase: EvaluationCase; reading: PolicyDo
   const { testCase: c, reading, documents } = opts;
   const claims = opts.claims ?? [];
   const facts = extractIntake(documents, { referenceYear: Number(c.asOf.slice(0, 4)) });
-  const intake = scoreCase(facts, labelsOfCase(c.label));
+  const { counts: intake, mismatches: intakeMismatches } = scoreCase(facts, labelsOfCase(c.label));
   const sectionFound = chooseSection(reading.sections, { ndcs: [], drugNames: [c.drug] }) !== null;
   const meds = facts.medicationRequests;
   const chosen = chooseSection(reading.sections, { ndcs: meds.flatMap((m) => (m.ndc ? [m.ndc] : [])), drugNames: meds.map((m) => m.name) });
-  const base = { key: c.key, group: c.group, family: c.family, expected: c.expected, sectionFound, intake };
+  const base = { key: c.key, group: c.group, family: c.family, expected: c.expected, sectionFound, intake, intakeMismatches };
   if (!chosen) {
     const note = meds.length ? `no section bound to ${meds.map((m) => m.name).join(", ")} among ${reading.sections.length} (${reading.family})` : "the intake found no requested drug";
     // No section: the service answers 422 and approves nothing; a deny case is not approved but not on its criterion.

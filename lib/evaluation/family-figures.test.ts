@@ -17,6 +17,7 @@ const outcome = (over: Partial<CaseOutcome>): CaseOutcome => ({
   determinationAgrees: true,
   falseApproval: false,
   intake: { dob: { tp: 1, fp: 0, fn: 0 } },
+  intakeMismatches: [],
   note: "",
   ...over,
 });

@@ -179,18 +179,18 @@ export function labelsOfCase(l: Record<string, unknown>): Labels {
   return labels;
 }
 
-/** Counts of one case's fields, added into `into` per field (fields the labels leave out are not scored). */
-export function scoreCase(facts: IntakeFacts, labels: Labels, into: Partial<Record<Field, Count>> = {}): Partial<Record<Field, Count>> {
+/** Counts of one case's labelled fields (fields the labels leave out are not scored) and its mismatches in words. */
+export function scoreCase(facts: IntakeFacts, labels: Labels): { counts: Partial<Record<Field, Count>>; mismatches: string[] } {
   const pred = predicted(facts);
+  const counts: Partial<Record<Field, Count>> = {};
+  const mismatches: string[] = [];
   for (const field of FIELDS) {
     const exp = labels[field];
     if (!exp) continue;
     const s = score(pred[field], exp, field, false);
-    const c = (into[field] ??= { tp: 0, fp: 0, fn: 0 });
-    c.tp += s.tp;
-    c.fp += s.fp;
-    c.fn += s.fn;
+    counts[field] = { tp: s.tp, fp: s.fp, fn: s.fn };
+    if (s.misses.length || s.extras.length) mismatches.push(`${field}: missed ${JSON.stringify(s.misses)} extra ${JSON.stringify(s.extras)}`);
   }
-  return into;
+  return { counts, mismatches };
 }
 
