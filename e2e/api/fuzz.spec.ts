@@ -67,7 +67,9 @@ function generate(schema: Schema | undefined, r: ReturnType<typeof rng>, depth =
   if (s.const !== undefined) return s.const;
   if (s.enum) return r.pick(s.enum);
   const alternatives = s.oneOf ?? s.anyOf;
-  if (alternatives?.length) return generate(r.pick(alternatives), r, depth);
+  // An object whose oneOf only says which fields are present ("document_url" or "ePA"): pick one of them.
+  const presence = s.type === "object" && alternatives?.every((alt) => !alt.type && !alt.$ref && alt.required);
+  if (alternatives?.length && !presence) return generate(r.pick(alternatives), r, depth);
   const type = Array.isArray(s.type) ? r.pick(s.type.filter((t) => t !== "null")) ?? "null" : s.type;
   switch (type) {
     case "string":
@@ -86,9 +88,12 @@ function generate(schema: Schema | undefined, r: ReturnType<typeof rng>, depth =
       return depth > 4 ? [] : Array.from({ length: Math.max(s.minItems ?? 0, r.int(2)) }, () => generate(s.items, r, depth + 1));
     case "object": {
       const out: Record<string, unknown> = {};
+      const chosen = presence ? r.pick(alternatives!) : null;
+      const required = [...(s.required ?? []), ...(chosen?.required ?? [])];
+      const excluded = new Set(presence ? alternatives!.filter((alt) => alt !== chosen).flatMap((alt) => alt.required ?? []) : []);
       for (const [name, prop] of Object.entries(s.properties ?? {})) {
-        if (name === "synchronous_request") continue; // keep every request quick
-        if (s.required?.includes(name) || (depth < 3 && r.next() < 0.5)) out[name] = generate(prop, r, depth + 1);
+        if (name === "synchronous_request" || (excluded.has(name) && !required.includes(name))) continue; // keep every request quick
+        if (required.includes(name) || (depth < 3 && r.next() < 0.5)) out[name] = generate(prop, r, depth + 1);
       }
       return out;
     }

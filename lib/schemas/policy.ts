@@ -2,7 +2,14 @@ import { z } from "zod";
 import { normalizeNdc } from "@/lib/intake/codes/ndc";
 import { ZCalendarDate, ZInt4 } from "./common";
 
-const ZNdc = z.string().trim().transform((value, ctx) => {
+const ZNdc = z
+  .string()
+  .trim()
+  .meta({
+    pattern: "^\\s*(\\d{4}-\\d{4}-\\d{2}|\\d{5}-\\d{3}-\\d{2}|\\d{5}-\\d{4}-\\d|\\d{10,11})\\s*$",
+    description: "An NDC: 10 digits in a 4-4-2, 5-3-2 or 5-4-1 layout, or 11 digits",
+  })
+  .transform((value, ctx) => {
   const ndc = normalizeNdc(value);
   if (!ndc) {
     ctx.addIssue({ code: "custom", message: `${value} is not an NDC (10 digits in a 4-4-2, 5-3-2 or 5-4-1 layout, or 11 digits)` });

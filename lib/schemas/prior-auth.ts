@@ -17,7 +17,8 @@ export const ZDocumentUrl = z
     } catch {
       return false;
     }
-  }, "must be an http(s) URL or a pa-document: reference from POST /documents");
+  }, "must be an http(s) URL or a pa-document: reference from POST /documents")
+  .meta({ format: "uri", description: "An http(s) URL, or pa-document:<uuid> as returned by POST /documents." });
 
 export const ZCreatePriorAuthRequest = z
   .strictObject({
@@ -40,6 +41,13 @@ export const ZCreatePriorAuthRequest = z
         return t <= Date.now() + 60_000 && t >= Date.now() - 365 * 86400_000;
       }, "must be in the past year and not in the future")
       .optional(),
+  })
+  // Exactly one source: said in the document as oneOf over which field is present (the refinement below checks it).
+  .meta({
+    oneOf: [
+      { required: ["document_url"], not: { required: ["ePA"] } },
+      { required: ["ePA"], not: { required: ["document_url"] } },
+    ],
   })
   .superRefine((body, ctx) => {
     const hasUrl = body.document_url !== undefined;

@@ -28,7 +28,20 @@ export const ZTestClaim = z.strictObject({
 export type TTestClaim = z.infer<typeof ZTestClaim>;
 
 /** A claim record, or a CARIN Blue Button ExplanationOfBenefit in its place (converted on arrival). */
-const ZClaimHistoryItem = z.unknown().transform((value, ctx) => {
+const claimRecordJson = (() => {
+  const { $schema: _ignored, ...json } = z.toJSONSchema(ZClaimRecord, { io: "input" }) as Record<string, unknown>;
+  return json;
+})();
+const ZClaimHistoryItem = z
+  .unknown()
+  .meta({
+    description: "A claim record, or a CARIN Blue Button ExplanationOfBenefit resource (converted on arrival).",
+    anyOf: [
+      claimRecordJson,
+      { type: "object", properties: { resourceType: { const: "ExplanationOfBenefit" } }, required: ["resourceType"], additionalProperties: true },
+    ],
+  })
+  .transform((value, ctx) => {
   if (typeof value === "object" && value !== null && (value as { resourceType?: unknown }).resourceType === "ExplanationOfBenefit") {
     return { kind: "eob" as const, resource: value as Record<string, unknown> };
   }
