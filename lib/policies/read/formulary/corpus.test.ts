@@ -10,6 +10,7 @@ import type { Check, CriterionNode } from "../../types";
 import { isVerbatim } from "../../verbatim-quote";
 import { readPolicyDocument } from "../read-policy-document";
 import type { DrugPolicySection, PolicyDocumentReading } from "../types";
+import { formularyReader } from "./reader";
 
 const DIR = path.resolve(import.meta.dirname, "../../../../../shared/corpus/policy-families");
 const exists = existsSync(path.join(DIR, "labels.json"));
@@ -80,6 +81,13 @@ describe.skipIf(!exists)("policy-families corpus (formularies)", () => {
     expect(ages[0].notes?.[0].quote.text).toBe("AL | Age Limitation");
   });
 
+  it("201 a class-wide list entry ('All Generic ACE Inhibitors') applies to the rows under that heading", () => {
+    const [lisinopril] = sectionsFor(read.get("201")!.reading, "lisinopril", /ZESTRIL/);
+    expect(criteriaOf(lisinopril).map((c) => [c.check, c.quote.text])).toEqual([
+      [{ kind: "quantity_limit", value: 30, unit: "tabs", perDays: 30 }, expect.stringMatching(/^All Generic ACE Inhibitors \| Limited to 30 tabs per 30 Days/)],
+    ]);
+  });
+
   it("202 rosuvastatin (CRESTOR 20 mg): inline ST, a 30-day supply of a generic antihyperlipidemic within 90 days", () => {
     const [crestor, ...others] = sectionsFor(read.get("202")!.reading, "rosuvastatin", /CRESTOR \(rosuvastatin calcium 20 mg/);
     expect(others).toEqual([]);
@@ -119,6 +127,11 @@ describe.skipIf(!exists)("policy-families corpus (formularies)", () => {
       expect(criteriaOf(section).map((c) => [c.check.kind, c.rule])).toEqual([["manual", "formulary.unreadable-requirements"]]);
     }
     expect(reading.warnings.join(" ")).toMatch(/could not be read from the text layer/);
+  });
+
+  it.each(["002.pdf", "005.pdf"])("a single-drug policy of the corpus (%s) is no formulary", async (file) => {
+    const pages = (await readPdf(readFileSync(path.join(DIR, "../policy-cases/policies", file)))).pages;
+    expect(formularyReader.detect(pages)).toBeLessThan(0.5);
   });
 
   it("the repeated footer legend is no criterion of any drug", () => {

@@ -120,7 +120,12 @@ class TableState {
         if (kind === "name" && i === 0 && line.cells.length > 1 && isCodeCell(cell.text, extraCodes, true) && parseRequirementCell(cell.text, extraCodes)?.pureCodes) kind = "code";
       } else if (isCodeCell(cell.text, extraCodes, true)) kind = "code";
       else if (TIER_CELL.test(cell.text)) kind = "tier";
-      else kind = out.some((p) => p.kind === "name") ? "brand" : "name";
+      else if (this.current && this.rowColumns(this.current).filter((c) => c.kind !== "code").length) {
+        // Without a header, the open row's own cells are the columns (a wrapped brand is a brand, not a name).
+        const columns = this.rowColumns(this.current).filter((c) => c.kind !== "code");
+        kind = columns[assign(columns, cell)].kind;
+        if (kind === "name" && out.some((p) => p.kind === "name")) kind = "brand";
+      } else kind = out.some((p) => p.kind === "name") ? "brand" : "name";
       out.push({ kind, cell: i, x0, x1: cell.x1 });
     });
     return out;
@@ -186,9 +191,10 @@ class TableState {
       const start = this.startX(p.kind, false);
       if (start !== null && p.x0 < start - TOLERANCE) return false;
       if (!this.columns) {
-        // Without a header, a continuation is indented under its column; a bare code list takes no more text.
+        // Without a header, a wrapped name is indented under its column (a wrapped brand list need not be); a bare
+        // code list takes no more text.
         const own = row.parts.get(p.kind)?.[0];
-        if (own && p.x0 <= own.line.cells[own.cell].x0 + 1 && p.kind !== "code") return false;
+        if (own && p.x0 <= own.line.cells[own.cell].x0 + 1 && p.kind === "name") return false;
         if (p.kind === "code") {
           const first = row.parts.get("code")?.[0];
           const text = first ? first.line.cells[first.cell].text : "";

@@ -65,7 +65,8 @@ function classMatch(entryName: string, drug: DrugRowInput): boolean {
   const m = CLASS_ENTRY.exec(norm(entryName));
   if (!m) return false;
   const phrase = ` ${singular(m[1])} `;
-  return [...drug.headings, drug.nameCell].some((h) => ` ${singular(h)} `.includes(phrase));
+  // The nearest heading only: a heading further up names a wider group (or was a wrapped cell of a row before).
+  return [...drug.headings.slice(-1), drug.nameCell].some((h) => ` ${singular(h)} `.includes(phrase));
 }
 
 function matchingRows(rows: readonly TableRow[], drug: DrugRowInput): TableRow[] {
