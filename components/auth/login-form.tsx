@@ -17,9 +17,11 @@ export function LoginForm() {
     setPending(true);
     setError(null);
     const form = new FormData(event.currentTarget);
-    const result = await signIn("credentials", { email: form.get("email"), password: form.get("password"), redirect: false });
+    // A throttled sign-in is a 429 error body, which next-auth's client cannot read as a redirect: it throws.
+    const result = await signIn("credentials", { email: form.get("email"), password: form.get("password"), redirect: false }).catch(() => "throttled" as const);
     setPending(false);
-    if (result?.ok) router.push(params.get("callbackUrl") ?? "/cases");
+    if (result === "throttled") setError("Too many failed sign-ins (or the service is unreachable): wait a few minutes and try again.");
+    else if (result?.ok) router.push(params.get("callbackUrl") ?? "/cases");
     else setError("The email or password is not right.");
   }
 
