@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { isInClass } from "@/lib/claims/drug-classes";
 import { readPdf, type PdfPage } from "@/lib/documents/read-pdf";
 import { allQuotes } from "../../enforce-verbatim-quotes";
 import type { Check, CriterionNode } from "../../types";
@@ -96,11 +97,9 @@ describe.skipIf(!exists)("policy-families corpus (formularies)", () => {
     const [st, ...more] = checksOf(crestor, "step_therapy");
     expect(more).toEqual([]);
     expect(st.quote.text).toMatch(/^ST - Claims for formulary Brand .*a paid claim for a 30-day supply of a formulary Generic Antihyperlipidemic such as Simvastatin within the past 90 days\.$/);
-    expect(st.check).toMatchObject({ withinDays: 90, minSupplyDays: 30, examples: ["Simvastatin"] });
-    // The class when the vocabulary knows it; without it, only its example counts (never "any prior drug").
-    const check = st.check as Extract<Check, { kind: "step_therapy" }>;
-    expect(check.drugClasses.length + check.drugs.length).toBeGreaterThan(0);
-    if (!check.drugClasses.length) expect(check.drugs).toEqual(["Simvastatin"]);
+    expect(st.check).toMatchObject({ kind: "step_therapy", drugs: [], drugClasses: ["antihyperlipidemic"], examples: ["Simvastatin"], withinDays: 90, minSupplyDays: 30, count: 1 });
+    expect(isInClass("simvastatin", "antihyperlipidemic")).toBe(true);
+    expect(st.rule).toBe("st.step-within-last-n-days");
   });
 
   it("202 sumatriptan 50 mg: 'QL - 9 for 30 days supply'", () => {
