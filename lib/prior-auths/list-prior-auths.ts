@@ -61,7 +61,8 @@ export async function listPriorAuths(opts: ListPriorAuthsOptions) {
   const dir = SORT_DIR[opts.sort];
   const rows = await prisma.priorAuth.findMany({
     where: { AND: and },
-    orderBy: [{ [field]: dir === "asc" ? { sort: "asc", nulls: "last" } : dir }, { id: dir }],
+    // Only the nullable due date takes a nulls position: Prisma refuses one on a required column (createdAt).
+    orderBy: [{ [field]: field === "dueAt" ? { sort: dir, nulls: "last" } : dir }, { id: dir }],
     take: opts.limit + 1,
     include: PRIOR_AUTH_INCLUDE,
   });
