@@ -6,6 +6,7 @@ import type { PdfPage } from "@/lib/documents/read-pdf";
 import type { TextSegment } from "./text-criteria";
 import { columnOfHeader, isCriteriaRole, isKeyRole, type ColumnHeader } from "./columns";
 import { positionedLines, type PositionedLine } from "./positioned-lines";
+import { productNames } from "./product-names";
 
 export interface TableColumn {
   header: ColumnHeader;
@@ -67,12 +68,45 @@ function columnAt(columns: readonly TableColumn[], x0: number): number {
   return index;
 }
 
-/** A drug cell's line that continues the name above it: "(omalizumab)", a lower-case word, after "," / "/" / ":" /
- * "and", or inside an open parenthesis. */
-const continuesName = (previous: string, text: string) => {
+/**
+ * A drug cell's line that continues the name above it: "(omalizumab)", a line with no name of its own ("150 mg vial"),
+ * after "," / "/" / ":" / "and", or inside an open parenthesis. A lower-case line is a generic name of its own.
+ */
+export const continuesName = (previous: string, text: string) => {
   const open = (previous.match(/\(/g) ?? []).length > (previous.match(/\)/g) ?? []).length;
-  return open || /^[(a-z]/.test(text) || /(?:[,/(:-]|\band|\bor)$/.test(previous.trim());
+  return open || text.startsWith("(") || productNames(text).length === 0 || /(?:[,/(:-]|\band|\bor)$/.test(previous.trim());
 };
+
+/**
+ * The column whose text opens a row: the class column of a preferred drug list (its drug columns list several drugs,
+ * one a line, in one row), else the drug column, else the non-preferred drugs.
+ */
+export function openingColumn(columns: readonly TableColumn[]): number {
+  for (const role of ["class", "drug", "non_preferred"]) {
+    const index = columns.findIndex((c) => c.header.role === role);
+    if (index >= 0) return index;
+  }
+  return 0;
+}
+
+/** The column whose drugs a row's section is bound to: the drug column, else the non-preferred drugs, else the class. */
+export function bindingColumn(columns: readonly TableColumn[]): number {
+  for (const role of ["drug", "non_preferred", "class"]) {
+    const index = columns.findIndex((c) => c.header.role === role);
+    if (index >= 0) return index;
+  }
+  return 0;
+}
+
+/** A cell's lines as items: a line that continues the name above it joins it ("Relpax (eletriptan), Frova" / "(frovatriptan)"). */
+export function cellItems(lines: readonly string[]): string[] {
+  const items: string[] = [];
+  for (const line of lines) {
+    if (items.length && continuesName(items[items.length - 1], line)) items[items.length - 1] += ` ${line}`;
+    else items.push(line);
+  }
+  return items;
+}
 
 /** The first criteria table of the pages (null when no page has a header row naming drug and criteria columns). */
 export function readCriteriaTable(pages: readonly PdfPage[]): CriteriaTable | null {
@@ -93,9 +127,7 @@ export function readCriteriaTable(pages: readonly PdfPage[]): CriteriaTable | nu
     const header = headerColumns(line, lines[i + 1]);
     if (header && (!columns || sameHeader(columns, header.columns))) {
       columns ??= header.columns;
-      keyColumn = columns.findIndex((c) => c.header.role === "drug");
-      if (keyColumn < 0) keyColumn = columns.findIndex((c) => c.header.role === "non_preferred");
-      if (keyColumn < 0) keyColumn = columns.findIndex((c) => c.header.role === "class");
+      keyColumn = openingColumn(columns);
       if (!headerPages.includes(line.page)) headerPages.push(line.page);
       skip = header.lines - 1;
       continue;
@@ -114,7 +146,9 @@ export function readCriteriaTable(pages: readonly PdfPage[]): CriteriaTable | nu
     if (spans) continue;
     const key = byColumn[keyColumn].join(" ").trim();
     const lastKey = row ? row.cells[keyColumn].map((s) => s.text).join(" ") : "";
-    const opens = key && !(row && lastKey && continuesName(lastKey, key));
+    // A drug cell line with no name of its own ("150 mg vial", "Pen") continues the drug above it.
+    const isClass = columns[keyColumn].header.role === "class";
+    const opens = key && !(row && lastKey && continuesName(lastKey, key)) && (isClass || productNames(key).length > 0);
     if (opens || !row) {
       row = { cells: columns.map(() => []), pages: [] };
       rows.push(row);

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { readPdf, type PdfPage } from "@/lib/documents/read-pdf";
 import { isVerbatim } from "@/lib/policies/verbatim-quote";
 import { criteriaOf, readingFigures } from "../fixtures/figures";
-import { criteriaTablePages, FICTIONAL_CRITERIA_TABLE } from "../fixtures/criteria-table";
+import { criteriaTablePages, FICTIONAL_CRITERIA_TABLE, FICTIONAL_PDL_TABLE } from "../fixtures/criteria-table";
 import { buildPdf } from "../fixtures/pdf-pages";
 import { readPolicyDocument } from "../read-policy-document";
 import type { DrugPolicySection, PolicyDocumentReading } from "../types";
@@ -77,5 +77,33 @@ describe("multi-drug criteria table (fictional, state Medicaid layout, landscape
     const figures = readingFigures(reading, pages);
     expect(figures.verbatimQuotes).toBe(figures.quotes);
     expect(figures.manual / figures.criteria).toBeLessThan(0.2);
+  });
+});
+
+describe("preferred drug list with a criteria column (fictional, one row per class)", () => {
+  let pdl: PolicyDocumentReading;
+  let pdlPages: PdfPage[];
+  beforeAll(async () => {
+    pdlPages = (await readPdf(await buildPdf(criteriaTablePages(FICTIONAL_PDL_TABLE)))).pages;
+    pdl = readPolicyDocument(pdlPages);
+  });
+
+  it("reads one section per class, bound to its non-preferred drugs (one a line), labelled by the class", () => {
+    expect(pdl.family).toBe("criteria_table");
+    expect(pdl.sections.map((s) => s.drugs.names)).toEqual([
+      ["Relpax", "eletriptan", "Zomig", "zolmitriptan"],
+      ["Nexium", "esomeprazole", "Dexilant", "dexlansoprazole"],
+      ["Vyvanse", "lisdexamfetamine"],
+    ]);
+    expect(pdl.sections[0].label).toBe("Antimigraine Agents, Triptans: Relpax (eletriptan), Zomig (zolmitriptan)");
+    expect(pdl.sections.some((s) => s.drugs.names.includes("sumatriptan"))).toBe(false);
+  });
+
+  it("reads 'two preferred triptans' as trials of the row's preferred drugs, not of any triptan", () => {
+    const step = criteriaOf(pdl.sections[0].policy.sections[0].criteria).find((c) => c.check.kind === "step_therapy");
+    expect(step?.check).toMatchObject({ drugs: ["sumatriptan", "rizatriptan"], drugClasses: [], count: 2 });
+    const ppi = criteriaOf(pdl.sections[1].policy.sections[0].criteria)[0];
+    expect(ppi.check).toMatchObject({ drugs: ["omeprazole", "pantoprazole"], count: 2, minDurationDays: 30 });
+    for (const s of pdl.sections) for (const c of criteriaOf(s.policy.sections[0].criteria)) expect(isVerbatim(pdlPages, c.quote)).toBe(true);
   });
 });

@@ -7,7 +7,7 @@ import { policyLines } from "@/lib/policies/policy-lines";
 import type { DrugPolicySection, PolicyDocumentReading, PolicyFamilyReader } from "../types";
 import type { FieldRole } from "./field-roles";
 import { productListNames } from "./product-names";
-import { readCriteriaTable, type CriteriaTable, type TableRow } from "./read-rows";
+import { bindingColumn, cellItems, readCriteriaTable, type CriteriaTable, type TableRow } from "./read-rows";
 import { sectionPolicy, type SectionField } from "./section-policy";
 
 /** A header row naming drug and criteria columns, and rows under it: surely a criteria table. */
@@ -29,10 +29,11 @@ function splitClass(text: string): { label: string | null; drugs: string } {
 
 function rowSection(table: CriteriaTable, row: TableRow, index: number, pages: readonly PdfPage[], meta: { payer: string | null; effectiveDate: string | null }, warnings: string[]): DrugPolicySection | null {
   const col = (role: string) => table.columns.findIndex((c) => c.header.role === role);
-  const keyIndex = [col("drug"), col("non_preferred"), col("class")].find((i) => i >= 0) as number;
-  const key = splitClass(cellText(row, keyIndex));
-  const className = col("class") >= 0 ? cellText(row, col("class")) : key.label;
-  const names = productListNames([key.drugs]);
+  const bindIndex = bindingColumn(table.columns);
+  const items = cellItems(row.cells[bindIndex].map((s) => s.text));
+  const key = splitClass(items.join(", "));
+  const className = col("class") >= 0 && col("class") !== bindIndex ? cellText(row, col("class")) : key.label;
+  const names = productListNames(items.map((item, i) => (i === 0 ? splitClass(item).drugs : item)));
   if (!names.length) {
     warnings.push(`A row on page ${row.pages[0]} names no drug; it was left out.`);
     return null;
@@ -44,9 +45,11 @@ function rowSection(table: CriteriaTable, row: TableRow, index: number, pages: r
     if (role === "renewal") fields.push({ rule: column.header.id, role: "criteria", segments: row.cells[i], phase: "continuation" });
     else fields.push({ rule: column.header.id, role: role as FieldRole, segments: row.cells[i] });
   });
-  const label = className ? `${className}: ${cellText(row, keyIndex).replace(/^[^:]*:\s*/, "")}` : cellText(row, keyIndex);
-  const labelPage = row.cells[keyIndex][0]?.page ?? row.pages[0];
-  const policy = sectionPolicy({ id: `row-${index + 1}`, label: cellText(row, keyIndex), labelPage, drugNames: names, fields, pages, ...meta });
+  const written = cellText(row, bindIndex);
+  const label = className ? `${className}: ${key.drugs}` : written;
+  const labelPage = row.cells[bindIndex][0]?.page ?? row.pages[0];
+  const preferred = col("preferred") >= 0 ? productListNames(cellItems(row.cells[col("preferred")].map((s) => s.text))) : [];
+  const policy = sectionPolicy({ id: `row-${index + 1}`, label: row.cells[bindIndex][0]?.text ?? written, labelPage, drugNames: names, fields, pages, preferred, ...meta });
   warnings.push(...(policy.warnings ?? []).map((w) => `${label}: ${w}`));
   const codes = table.columns.some((c) => c.header.role === "quantity") && row.cells[col("quantity")]?.length ? ["PA", "QL"] : ["PA"];
   return { label, drugs: { names, ndcs: policy.suggestedCodes.ndc, cpts: policy.suggestedCodes.cpt }, pages: row.pages, requirementCodes: codes, policy };

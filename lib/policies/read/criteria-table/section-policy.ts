@@ -31,6 +31,8 @@ export interface SectionInput {
   pages: readonly { page: number; text: string }[];
   payer: string | null;
   effectiveDate: string | null;
+  /** The preferred drugs a preferred drug list names beside the row: "trial of two preferred agents" means these. */
+  preferred?: string[];
 }
 
 type Phase = "common" | "initial" | "continuation";
@@ -96,9 +98,17 @@ function checkInField(role: FieldRole, node: CriterionNode, ctx: BuildContext): 
   }
 }
 
-function withFieldReading(node: CriteriaNode, field: SectionField, ctx: BuildContext): CriteriaNode {
-  if (node.kind === "group") return { ...node, children: node.children.map((c) => withFieldReading(c, field, ctx)) };
-  const { check, text } = checkInField(field.role, node, ctx);
+/** "Trial and failure of two preferred triptans" beside a list of preferred drugs: trials of those drugs only. */
+function withPreferred(check: Check, text: string, preferred: readonly string[]): Check {
+  if (check.kind !== "step_therapy" || !preferred.length || !/(?<!non-)\bpreferred\b/i.test(text)) return check;
+  return { ...check, drugs: [...preferred], drugClasses: [] };
+}
+
+function withFieldReading(node: CriteriaNode, field: SectionField, ctx: BuildContext, preferred: readonly string[]): CriteriaNode {
+  if (node.kind === "group") return { ...node, children: node.children.map((c) => withFieldReading(c, field, ctx, preferred)) };
+  const read = checkInField(field.role, node, ctx);
+  const text = read.text;
+  const check = withPreferred(read.check, text, preferred);
   return { ...node, text, check, rule: `${field.rule}:${check.kind}` };
 }
 
@@ -113,7 +123,7 @@ function manualOf(field: SectionField, id: string, ctx: BuildContext): Criterion
   return { kind: "criterion", id, text: joined(field.segments), quote: { page: first.page, text: quote }, check: { kind: "manual" }, rule: `${field.rule}:manual` };
 }
 
-function fieldCriteria(field: SectionField, segments: TextSegment[], id: string, ctx: BuildContext): CriteriaNode | null {
+function fieldCriteria(field: SectionField, segments: TextSegment[], id: string, ctx: BuildContext, preferred: readonly string[] = []): CriteriaNode | null {
   const reading = ROLE_READINGS[field.role];
   const text = joined(segments);
   if (!reading.criteria || !text || NOTHING_STATED.test(text)) return null;
@@ -121,7 +131,7 @@ function fieldCriteria(field: SectionField, segments: TextSegment[], id: string,
   if (field.role === "part_b" && /^(?:no|n\/a|none)\b/i.test(text)) return null;
   const inherited = reading.inherited && text.split(/\s+/).length <= 12 && !/[.:]\s/.test(text) ? reading.inherited : undefined;
   const criteria = criteriaOfText(segments, id, ctx, inherited);
-  if (criteria) return withFieldReading(criteria, field, ctx);
+  if (criteria) return withFieldReading(criteria, field, ctx, preferred);
   ctx.warnings.push(`The ${field.role.replace(/_/g, " ")} of "${text.slice(0, 60)}" could not be read into criteria; kept as a manual step.`);
   return manualOf({ ...field, segments }, `${id}.1`, ctx);
 }
@@ -173,10 +183,11 @@ export function sectionPolicy(input: SectionInput): ParsedPolicy {
     const phaseCtx: BuildContext = { ...ctx, phase: kind };
     const nodes = byPhase.map(({ field, parts }, i) => {
       const id = `${sectionId}.${i + 1}`;
-      if (!phased) return fieldCriteria(field, parts.common, id, phaseCtx);
-      if (kind === "initial") return fieldCriteria(field, [...parts.common, ...parts.initial], id, phaseCtx);
-      if (ROLE_READINGS[field.role].everyRequest) return fieldCriteria(field, parts.common, id, phaseCtx);
-      return parts.continuation.length ? fieldCriteria(field, parts.continuation, id, phaseCtx) : null;
+      const preferred = input.preferred ?? [];
+      if (!phased) return fieldCriteria(field, parts.common, id, phaseCtx, preferred);
+      if (kind === "initial") return fieldCriteria(field, [...parts.common, ...parts.initial], id, phaseCtx, preferred);
+      if (ROLE_READINGS[field.role].everyRequest) return fieldCriteria(field, parts.common, id, phaseCtx, preferred);
+      return parts.continuation.length ? fieldCriteria(field, parts.continuation, id, phaseCtx, preferred) : null;
     });
     const criteria = allOf(`${sectionId}.all`, [...nodes, ...unreadLimits.map((n) => ({ ...n, id: `${sectionId}.${n.id}` }))]);
     if (!criteria) return null;
