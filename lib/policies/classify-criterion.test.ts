@@ -17,6 +17,7 @@ describe("classifyCriterion across payers' wording", () => {
       kind: "step_therapy", drugClasses: ["topical_corticosteroid"], count: 2, minDurationDays: 28, outcomes: ["failed"],
     });
     expect(classifyCriterion("Used as second-line therapy")).toMatchObject({ kind: "step_therapy", drugs: [], drugClasses: [], count: 1 });
+    expect(classifyCriterion("Trial and failure of two preferred proton pump inhibitors for at least 30 days each")).toMatchObject({ kind: "step_therapy", count: 2, minDurationDays: 30 });
     expect(classifyCriterion("Disease is refractory to at least 3 prior lines of therapy")).toMatchObject({ kind: "step_therapy", count: 3 });
     // A list item under "inadequate treatment response to either of the following:" names a class.
     expect(classifyCriterion("A topical calcineurin inhibitor", { inherited: "step_therapy" })).toMatchObject({ kind: "step_therapy", drugs: [], drugClasses: ["calcineurin_inhibitor"] });

@@ -124,8 +124,10 @@ function trialCount(lower: string): number {
   if (lines && !Number.isNaN(num(lines[1]))) return num(lines[1]);
   if (/\b(?:third|3rd)[- ]line\b/.test(lower)) return 2;
   if (/\b(?:second|2nd)[- ]line\b/.test(lower)) return 1;
-  const m = /\b(?:at least|a minimum of|minimum of|>=)\s*(\w+)\b/.exec(lower) ?? /\b(two|three|four|2|3|4)\s+(?:or more\s+)?(?:other |different |prior |formulary |preferred |of the following )/.exec(lower);
-  if (m && !Number.isNaN(num(m[1])) && !/\s*(?:days?|weeks?|months?|years?)\b/.test(lower.slice(m.index + m[0].length, m.index + m[0].length + 8))) return num(m[1]);
+  // "two preferred PPIs for at least 30 days each": "at least 30" is the duration, the count is the word before the drugs.
+  for (const m of [/\b(?:at least|a minimum of|minimum of|>=)\s*(\w+)\b/.exec(lower), /\b(two|three|four|2|3|4)\s+(?:or more\s+)?(?:other |different |prior |formulary |preferred |of the following )/.exec(lower)]) {
+    if (m && !Number.isNaN(num(m[1])) && !/\s*(?:days?|weeks?|months?|years?)\b/.test(lower.slice(m.index + m[0].length, m.index + m[0].length + 8))) return num(m[1]);
+  }
   if (/\bboth\b/.test(lower)) return 2;
   return 1;
 }
