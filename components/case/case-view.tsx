@@ -7,6 +7,7 @@ import { PortalApiError } from "@/lib/portal/api-client";
 import {
   useAssign, useCancelCase, useCase, useCaseAction, useCaseDocuments, useDeterminations, useEvents, useIntake, usePolicyChecks, useReviews, useSupportingInformation,
 } from "@/lib/portal/case-queries";
+import { AddDocuments, TAKES_DOCUMENTS } from "./add-documents";
 import { CANCELLABLE_STATUSES, OPEN_STATUSES, type Determination, type PolicyCheck, type PriorAuth } from "@/lib/portal/types";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -162,6 +163,7 @@ function CaseScreen({ pa, me }: { pa: PriorAuth; me: { id: string } }) {
 
       <div className="grid items-start gap-5 lg:grid-cols-2">
         <div className="min-w-0 space-y-5">
+          {TAKES_DOCUMENTS.includes(pa.status) && <AddDocuments priorAuth={pa} onAdded={setFlash} />}
           <IntakeReview priorAuth={pa} intake={intake} selection={selection} onSelect={setSelection} />
           <PolicyCheckPanel priorAuth={pa} checks={checks} run={runCheck} selection={selection} onSelect={setSelection} />
           <ClaimsPanel info={claims} latestCheck={latestCheck} highlighted={selection?.claimIds ?? []} />

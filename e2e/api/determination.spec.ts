@@ -22,7 +22,10 @@ const claim = (id: string, drug: string, status: string, date: string) => ({ cla
 
 let docs: Awaited<ReturnType<typeof startDocServer>>;
 test.beforeAll(async () => {
-  docs = await startDocServer({ "/form.pdf": send("application/pdf", await makePdf([PA_FORM_PAGE])) });
+  docs = await startDocServer({
+    "/form.pdf": send("application/pdf", await makePdf([PA_FORM_PAGE])),
+    "/trials.txt": send("text/plain", "Progress note 02/01/2024. Treatment history: clobazam 10 mg daily 01/2023 - 06/2023, failed (seizures continued). Valproic acid 500 mg twice daily 07/2023 - 12/2023, failed."),
+  });
 });
 test.afterAll(async () => docs?.close());
 
@@ -100,6 +103,36 @@ test("ready cases: the check and determination run in the background when intake
   const [latest] = (await (await request.get(`${path}/determinations`, { headers: api.headers })).json()).data;
   expect(latest.approved_automatically).toEqual({ rule: expect.stringContaining("cited evidence") });
   expect((await actionsOf()).filter((a) => a === "determination.created")).toHaveLength(2);
+});
+
+test("a request for information is answered with documents: the case is read again, re-evaluated and leaves the wait; closed cases take none", async ({ request, playwright, baseURL }) => {
+  const ws = await workspaceWithPolicy(playwright, baseURL, 1, { autoEvaluate: true });
+  const api = apiClient(request, ws.apiKey);
+  const created = await (await api.create({ case_id: "det-answer", document_url: docs.url("/form.pdf"), synchronous_request: true })).json();
+  const path = `/api/v1/prior_auths/${created.id}`;
+  await expect.poll(async () => (await api.getJson(created.id)).status, { timeout: 30_000 }).toBe("request_for_information");
+
+  expect((await request.post(`${path}/documents`, { headers: api.headers, data: { document_urls: [] } })).status()).toBe(400);
+  const added = await request.post(`${path}/documents`, { headers: api.headers, data: { document_urls: [docs.url("/trials.txt")], note: "Chart notes sent by the prescriber" } });
+  expect(added.status()).toBe(202);
+  expect(await added.json()).toMatchObject({ status: "Processing" });
+  // Read again with both documents, evaluated again: no longer waiting.
+  await expect.poll(async () => (await (await request.get(`${path}/determinations`, { headers: api.headers })).json()).data.length, { timeout: 30_000 }).toBe(2);
+  const after = await api.getJson(created.id);
+  expect(["approved", "pending_review"]).toContain(after.status);
+  expect((await api.documents(created.id)).length).toBe(2);
+  const events = await api.events(created.id);
+  expect(events.find((e) => e.action === "documents.added")?.details).toMatchObject({ documents: 1, previous_status: "request_for_information", note: "Chart notes sent by the prescriber" });
+  // The same document again is refused; a closed case takes none; another workspace sees nothing.
+  expect((await request.post(`${path}/documents`, { headers: api.headers, data: { document_urls: [docs.url("/trials.txt")] } })).status()).toBe(409);
+  const other = await createTestWorkspace("Other");
+  expect((await request.post(`${path}/documents`, { headers: { "X-API-Key": other.apiKey }, data: { document_urls: [docs.url("/trials.txt")] } })).status()).toBe(404);
+  const cancelled = await (await api.create({ case_id: "det-closed", document_url: docs.url("/form.pdf"), synchronous_request: true })).json();
+  await expect.poll(async () => (await api.getJson(cancelled.id)).status, { timeout: 30_000 }).not.toBe("Succeeded");
+  await api.cancel(cancelled.id, "Withdrawn");
+  const closed = await request.post(`/api/v1/prior_auths/${cancelled.id}/documents`, { headers: api.headers, data: { document_urls: [docs.url("/trials.txt")] } });
+  expect(closed.status()).toBe(409);
+  expect(await closed.json()).toEqual({ error: 409, message: expect.stringContaining("Cancelled") });
 });
 
 test("the engine never denies by default: a failed criterion is pended for a clinician, whose decision is recorded and audited", async ({ request, playwright, baseURL }) => {

@@ -11,6 +11,8 @@ const LABELS: Record<string, string> = {
   "prior_auth.cancelled": "Case cancelled",
   "prior_auth.updated": "Case updated",
   "prior_auth.reopened": "Case reopened",
+  "documents.added": "Documents added",
+  "evaluation.skipped": "Not evaluated",
   "supporting_information.added": "Supporting information added",
   "policy_check.completed": "Policy check completed",
   "determination.created": "Determination made",
@@ -60,6 +62,12 @@ export function auditSummary(action: string, raw: unknown): string | null {
     case "prior_auth.cancelled":
       return [str(d.previous_status) && `Was ${statusLabel(String(d.previous_status))}`, str(d.reason)].filter(Boolean).join(" · ") || null;
     case "prior_auth.reopened":
+      return str(d.reason);
+    case "documents.added": {
+      const docs = num(d.documents);
+      return [docs !== null && plural(docs, "document"), str(d.previous_status) && `was ${statusLabel(String(d.previous_status))}`, str(d.note)].filter(Boolean).join(" · ") || null;
+    }
+    case "evaluation.skipped":
       return str(d.reason);
     case "prior_auth.updated": {
       const parts: string[] = [];

@@ -1,14 +1,10 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { prisma } from "@/lib/db/prisma";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
-import { enqueueJob } from "@/lib/jobs/definitions";
-import { logger } from "@/lib/log";
 import type { Actor } from "@/lib/api/with-workspace";
 import type { TCreatePriorAuthRequest } from "@/lib/schemas/prior-auth";
 import { PRIOR_AUTH_INCLUDE, presentPriorAuth, slaDueAt, type SlaHours } from "./present-prior-auth";
-import { processPriorAuth } from "./process-prior-auth";
-
-const SYNC_TIMEOUT_MS = Number(process.env.PA_SYNC_TIMEOUT_MS ?? 30_000);
+import { startProcessing } from "./start-processing";
 
 /**
  * Stores the case in Processing and queues its processing. With `synchronous_request`, processes it now and answers
@@ -42,18 +38,7 @@ export async function createPriorAuth(opts: { workspaceId: string; sla: SlaHours
     return row;
   });
 
-  const job = { priorAuthId: created.id, workspaceId };
-  // The case is committed: a failed enqueue (the database restarting) must not turn into an error the client retries
-  // into a duplicate. The workers' sweep queues cases left in Processing without a job.
-  const enqueue = (options: { singletonKey: string; startAfterSeconds?: number }) =>
-    enqueueJob("processPriorAuth", job, options).catch((error) => logger.warn("job not queued; the sweep will pick the case up", { priorAuthId: created.id, error }));
-  if (!input.synchronous_request) {
-    await enqueue({ singletonKey: created.id });
-    return presentPriorAuth(created);
-  }
-  // The queued job is the safety net: it runs after the synchronous attempt's window and finds the case finished.
-  await enqueue({ singletonKey: created.id, startAfterSeconds: Math.ceil(SYNC_TIMEOUT_MS / 1000) + 5 });
-  const work = processPriorAuth(created.id).catch(() => "retry-later" as const);
-  await Promise.race([work, new Promise((resolve) => setTimeout(resolve, SYNC_TIMEOUT_MS).unref())]);
+  const started = await startProcessing({ priorAuthId: created.id, workspaceId, synchronous: Boolean(input.synchronous_request) });
+  if (!started) return presentPriorAuth(created);
   return presentPriorAuth(await prisma.priorAuth.findUniqueOrThrow({ where: { id: created.id }, include: PRIOR_AUTH_INCLUDE }));
 }

@@ -21,6 +21,7 @@ describe("prior authorization states", () => {
   it("a request for information re-opens when material arrives; open cases can be cancelled", () => {
     expect(canTransition("request_for_information", "Succeeded")).toBe(true);
     expect(canTransition("pending_review", "Cancelled")).toBe(true);
+    expect(canTransition("pending_review", "Processing")).toBe(true); // new documents are read again
     expect(canTransition("Succeeded", "Cancelled")).toBe(true); // a case ready for review can be withdrawn
     for (const open of ["Processing", "Succeeded", "pending_review", "request_for_information"]) expect(canTransition(open, "Cancelled")).toBe(true);
   });

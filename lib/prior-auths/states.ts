@@ -11,7 +11,7 @@ const TRANSITIONS: Record<string, readonly string[]> = {
   Succeeded: ["approved", "denied", "pending_review", "request_for_information", "Processing", "Cancelled"],
   Failed: [],
   Cancelled: [],
-  pending_review: ["approved", "denied", "request_for_information", "pending_review", "Cancelled"],
+  pending_review: ["approved", "denied", "request_for_information", "pending_review", "Cancelled", "Processing"],
   request_for_information: ["approved", "denied", "pending_review", "request_for_information", "Succeeded", "Cancelled", "Processing"],
   approved: ["approved", "denied", "pending_review", "request_for_information"],
   denied: ["approved", "denied", "pending_review", "request_for_information"],
