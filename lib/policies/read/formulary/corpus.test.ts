@@ -108,6 +108,12 @@ describe.skipIf(!exists)("policy-families corpus (formularies)", () => {
     expect(criteriaOf(suma).map((c) => [c.check, c.quote])).toEqual([[{ kind: "quantity_limit", value: 9, unit: "units", perDays: 30 }, { page: 107, text: "QL - 9 for 30 days supply" }]]);
   });
 
+  it("202 two requirements stacked in one cell (QL, then a bulleted ST line) are two criteria; an ST counting consecutive fills is left to a person", () => {
+    const [chantix] = sectionsFor(read.get("202")!.reading, "varenicline", /^CHANTIX \(varenicline 1 mg oral tablet\)$/);
+    expect(chantix.requirementCodes).toEqual(["QL", "ST"]);
+    expect(criteriaOf(chantix).map((c) => c.check)).toEqual([{ kind: "quantity_limit", value: 180, unit: "units", perDays: 90 }, { kind: "manual" }]);
+  });
+
   it("202 'PA - B vs. D' is a manual criterion quoting the code and the footer legend", () => {
     const rows = read.get("202")!.reading.sections.filter((s) => criteriaOf(s).some((c) => c.quote.text === "PA - B vs. D"));
     expect(rows.length).toBeGreaterThan(100);

@@ -8,7 +8,7 @@ import type { CriterionNode, ParsedPolicy } from "../../types";
 import type { DrugPolicySection, PolicyDocumentReading } from "../types";
 import { pageLines, type Line } from "./page-lines";
 import { readLegend } from "./read-legend";
-import { columnText, isGarbled, readTables, rowPages, spanQuote, type TableRow } from "./read-tables";
+import { columnText, isCodeCell, isGarbled, readTables, rowPages, spanQuote, type TableRow } from "./read-tables";
 import { parseRequirementCell } from "./requirement-cell";
 import { rowCriteria } from "./row-criteria";
 import { rowNames } from "./row-names";
@@ -35,12 +35,27 @@ function citedPages(policy: ParsedPolicy, pages: readonly PdfPage[]): PdfPage[] 
   return pages.filter((p) => cited.has(p.page));
 }
 
+/** "3-5, 9" for [3, 4, 5, 9]. */
+export function pageRanges(pages: readonly number[]): string {
+  const out: string[] = [];
+  for (let i = 0; i < pages.length; i++) {
+    let j = i;
+    while (j + 1 < pages.length && pages[j + 1] === pages[j] + 1) j++;
+    out.push(j > i ? `${pages[i]}-${pages[j]}` : `${pages[i]}`);
+    i = j;
+  }
+  return out.join(", ");
+}
+
 const requirementKinds = ["code", "requirements"] as const;
 
-function requirementOf(row: TableRow): { text: string; kind: "code" | "requirements" } | null {
+/** The requirements column's text; a wrapped line that opens with a code starts another requirement ("QL - ..." then "• ST - ..."). */
+function requirementOf(row: TableRow, extraCodes: readonly string[]): { text: string; kind: "code" | "requirements" } | null {
   for (const kind of requirementKinds) {
-    const text = columnText(row, kind);
-    if (text) return { text, kind };
+    const parts = (row.parts.get(kind) ?? []).map((p) => p.line.cells[p.cell].text.trim()).filter(Boolean);
+    if (!parts.length) continue;
+    const text = parts.map((t, i) => (i > 0 && isCodeCell(t, extraCodes, false) ? `; ${t}` : t)).join(" ").replace(/\s+/g, " ").trim();
+    return { text, kind };
   }
   return null;
 }
@@ -56,12 +71,13 @@ export function readFormulary(pages: readonly PdfPage[]): PolicyDocumentReading 
   const sections: DrugPolicySection[] = [];
   const seen = new Map<string, DrugPolicySection>();
   let unreadableNames = 0;
+  const unreadablePages = new Set<number>();
 
   // A legend row ("QL | Quantity Limitation") has a code cell too: it is no drug.
   const legendLines = new Set(legend.map((e) => `${e.quote.page}\u0000${e.quote.text}`));
   for (const row of drugRows) {
     if (legendLines.has(`${row.page}\u0000${row.lines[0].text}`)) continue;
-    const requirement = requirementOf(row);
+    const requirement = requirementOf(row, extraCodes);
     if (!requirement) continue;
     const nameCell = columnText(row, "name");
     const brandCell = columnText(row, "brand");
@@ -71,6 +87,7 @@ export function readFormulary(pages: readonly PdfPage[]): PolicyDocumentReading 
     if (!garbled && !parsed) continue;
     if (!names.length) {
       unreadableNames++;
+      unreadablePages.add(row.page);
       continue;
     }
     const requirementQuote = spanQuote(row, requirement.kind, requirement.kind);
@@ -132,7 +149,10 @@ export function readFormulary(pages: readonly PdfPage[]): PolicyDocumentReading 
     sections.push(section);
   }
   if (unreadableNames) warnings.push(`${unreadableNames} drug rows with requirements have names that could not be read (symbols, not letters); they are not bound to any drug.`);
-  const unreadable = sections.filter((s) => s.policy.sections[0]?.criteria.kind === "group" && s.policy.sections[0].criteria.children.some((c) => c.kind === "criterion" && c.rule === "formulary.unreadable-requirements")).length;
-  if (unreadable) warnings.push(`${unreadable} drug rows have a requirements column that could not be read from the text layer; read the pages as images (OCR) to get their limits.`);
+  const unreadable = sections.filter((s) => s.policy.sections[0]?.criteria.kind === "group" && s.policy.sections[0].criteria.children.some((c) => c.kind === "criterion" && c.rule === "formulary.unreadable-requirements"));
+  if (unreadable.length) {
+    const pagesToRead = [...new Set([...unreadable.map((s) => s.pages[0]), ...unreadablePages])].sort((a, b) => a - b);
+    warnings.push(`${unreadable.length} drug rows have a requirements column that could not be read from the text layer; read pages ${pageRanges(pagesToRead)} as images (OCR) to get their limits.`);
+  }
   return { family: "formulary", title, payer: null, effectiveDate, sections, warnings };
 }

@@ -9,6 +9,14 @@ import { AGE_RULES, QUANTITY_RULES, STEP } from "./vocabulary";
 export interface ReadCheck {
   check: Check;
   rule: string;
+  /** A second limit in the same text that no rule read ("... and maximum of 5 days supply"): a person must check it. */
+  unread?: string;
+}
+
+/** What is left of a limit's text after the part a rule read, when it still states an amount per period. */
+function secondLimit(text: string, read: string): string | undefined {
+  const rest = text.replace(read, " ").replace(/\s+/g, " ").trim();
+  return /\d/.test(rest) && /\b(?:per|max(?:imum)?|supply|days?|weeks?|months?|years?|every)\b/i.test(rest) ? rest : undefined;
 }
 
 const UNIT_WORDS = new Set(["for", "per", "every", "each", "in", "a", "of", "and", "or", "to", "days", "day"]);
@@ -22,7 +30,8 @@ export function readQuantity(text: string): ReadCheck | null {
     const written = (m.groups.unit ?? "").toLowerCase();
     const unit = written && !UNIT_WORDS.has(written) ? written : "units";
     if (!Number.isFinite(value) || value <= 0 || (perDays !== undefined && !(perDays > 0))) continue;
-    return { check: { kind: "quantity_limit", value, unit, ...(perDays ? { perDays } : {}) }, rule: rule.id };
+    const unread = secondLimit(text, m[0]);
+    return { check: { kind: "quantity_limit", value, unit, ...(perDays ? { perDays } : {}) }, rule: rule.id, ...(unread ? { unread } : {}) };
   }
   return null;
 }
@@ -61,6 +70,7 @@ export function readStep(text: string, firstLine: readonly string[] = []): ReadC
 const stepCache = new Map<string, ReadCheck | null>();
 
 function readStepOnce(text: string, firstLine: readonly string[]): ReadCheck | null {
+  if (STEP.unsupported.test(text)) return null;
   const cues = [...text.matchAll(new RegExp(STEP.trial.source, "gi"))];
   const requirement = cues.length ? text.slice(cues[cues.length - 1].index) : text;
   const within = STEP.within.map((r) => ({ r, m: r.pattern.exec(text) })).find((x) => x.m);

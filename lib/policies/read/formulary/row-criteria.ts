@@ -151,6 +151,7 @@ export function rowCriteria(drug: DrugRowInput, ctx: RowContext): { criteria: Dr
       const read = kind === "quantity_limit" ? readQuantity(item.detail) : kind === "age_limit" ? readAge(item.detail) : kind === "step_therapy" ? readStep(item.detail) : null;
       if (read) {
         push({ text: `${item.code} - ${item.detail}`, quote: drug.requirementQuote, check: read.check, rule: read.rule, notes: noteOf(legend) });
+        if (read.unread) push({ text: `${label} (${item.code}), not read: "${read.unread}"`, quote: drug.requirementQuote, check: { kind: "manual" }, rule: "ql.second-limit-unread", notes: noteOf(legend) });
         continue;
       }
       if (kind === "prior_authorization") {
@@ -193,6 +194,7 @@ export function rowCriteria(drug: DrugRowInput, ctx: RowContext): { criteria: Dr
         const check = r.read?.check ?? { kind: "manual" as const };
         const drugNote = distinct.length > 1 && check.kind === "quantity_limit" ? { drug: what } : {};
         push({ text: `${list === "quantity" ? "Quantity Limitation List" : "Age Limitation List"}: ${what}: ${r.text}`, quote: r.quote, check: { ...check, ...drugNote } as Check, rule: r.read ? `list.${r.read.rule}` : `list.${list}.unread`, notes: noteOf(legend) });
+        if (r.read?.unread) push({ text: `Quantity Limitation List: ${what}, not read: "${r.read.unread}"`, quote: r.quote, check: { kind: "manual" }, rule: "list.ql.second-limit-unread", notes: noteOf(legend) });
       }
       if (distinct.length) continue;
     }

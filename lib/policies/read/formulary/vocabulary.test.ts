@@ -27,6 +27,18 @@ describe.each([
 });
 
 describe.each([
+  // text | the part no rule read (null: the whole limit was read)
+  ["Limited to a Daily Dose of 4 (40 mg) tabs and maximum of 5 days supply", "Limited to a (40 mg) tabs and maximum of 5 days supply"],
+  ["Limited to a Max Qty of 270 per Month and Limited to 3 Months per Year", "Limited to a Max Qty of and Limited to 3 Months per Year"],
+  ["Limited to 30 tabs per 30 Days, except for highest strength which has no edits", null],
+  ["QL - 9 for 30 days supply", null],
+])("second limit in %j", (text, unread) => {
+  it("is left to a person, never dropped", () => {
+    expect(readQuantity(text)?.unread ?? null).toBe(unread);
+  });
+});
+
+describe.each([
   ["Covered for Patients Up to Age 18", { kind: "age", max: 18 }, "al.up-to-age-n"],
   ["Covered for Patients Under 29 Years", { kind: "age", max: 29, maxExclusive: true }, "al.under-n-years"],
   ["Maximum Age is 2 Years, Then Use OTC Loratadine", { kind: "age", max: 2 }, "al.maximum-age-n"],
@@ -56,9 +68,13 @@ describe.each([
   });
 });
 
-describe("step therapy that names no drug or class", () => {
-  it("is not read as 'any prior therapy'", () => {
-    expect(readStep("Step therapy applies; see the plan's website.")).toBeNull();
+describe.each([
+  ["Step therapy applies; see the plan's website."],
+  ["Claims will process if there are 3 consecutive fills for a 30-day supply of metformin in the past 90 days."],
+  ["Requires two claims for a statin within the past 180 days."],
+])("step wording the check cannot hold: %j", (text) => {
+  it("is not read (a manual criterion), never as 'any prior therapy' or one fill", () => {
+    expect(readStep(text)).toBeNull();
   });
 });
 

@@ -40,6 +40,7 @@ export const STEP = {
   supply: { id: data.stepRules.supply.id, pattern: rx(data.stepRules.supply.pattern) },
   examples: rx(data.stepRules.examples),
   firstLineAgent: rx(data.stepRules.firstLineAgent),
+  unsupported: rx(data.stepRules.unsupported),
 };
 export const MARKER_CELL = rx(data.markerCell);
 export const TIER_CELL = rx(data.tierCell);
