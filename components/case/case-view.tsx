@@ -18,6 +18,7 @@ import { StatusBadge } from "@/components/cases/status-badge";
 import { SlaClock } from "@/components/cases/sla-clock";
 import { AuditTimeline } from "./audit-timeline";
 import { CaseProgress, stagesOf } from "./case-progress";
+import { ReadingProgress } from "./reading-progress";
 import { ClaimsPanel } from "./claims-panel";
 import { DecisionPanel, DeterminationPanel } from "./determination-panel";
 import { DocumentViewer } from "./document-viewer";
@@ -154,7 +155,7 @@ function CaseScreen({ pa, me }: { pa: PriorAuth; me: { id: string } }) {
       </header>
 
       {processing && (
-        <Notice title="Processing" tone="info" icon={<SpinnerIcon />}>The service is reading the documents. This page updates by itself.</Notice>
+        <Notice title="Processing" tone="info" icon={<SpinnerIcon />}>The service is reading the documents. This page updates by itself.<ReadingProgress progress={pa.intake_progress} /></Notice>
       )}
 
       <nav aria-label="Sections of this case" className="flex flex-wrap gap-1 text-sm">

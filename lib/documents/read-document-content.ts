@@ -4,9 +4,26 @@ import type { ReadLimits } from "./read-limits";
 
 export type DocumentKind = "pdf" | "text" | "json" | "image";
 
+/** Where a page's text came from: its PDF text layer (the default when absent), or text recognition of its image. */
+export type PageSource = "text" | "ocr";
+
+/**
+ * A recognised page: mean word confidence (0-100), the rotation (degrees clockwise) it was read at, and its words as
+ * [x0, y0, x1, y1, text] in pt from the top left of the page turned by `rotation` (normalised to 612 pt wide).
+ */
+export type PageOcr = {
+  confidence: number;
+  rotation?: number;
+  blank?: boolean;
+  words?: [number, number, number, number, string][];
+};
+
+/** A page as the engines read it ({page, text, layout}), plus where its text came from. */
+export type ReadPage = SourceDocument["pages"][number] & { source?: PageSource; ocr?: PageOcr };
+
 export interface DocumentContent {
   pageCount: number | null;
-  pages: SourceDocument["pages"];
+  pages: ReadPage[];
   json?: unknown;
   /** What was not read (text beyond the character limit, a page that could not be recognised ...). */
   warnings?: string[];

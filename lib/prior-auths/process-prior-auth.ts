@@ -1,6 +1,6 @@
 // The pipeline of one case: fetch or load each document, read it, extract the intake, and finish the case exactly
 // once. Safe to run again after a crash (documents already stored are reused; only the lease holder may finish).
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { prisma } from "@/lib/db/prisma";
 import { recordAuditEvent, SYSTEM_ACTOR } from "@/lib/audit/record-audit-event";
 import { logger } from "@/lib/log";
@@ -34,6 +34,35 @@ async function assertStillOurs(priorAuthId: string, lease: Lease) {
 
 export type ProcessOutcome = "Succeeded" | "Failed" | "skipped";
 
+export type IntakeProgress = {
+  phase: "fetching" | "reading" | "recognizing" | "extracting";
+  /** 1-based position of the document being read, of `documents`. */
+  document: number;
+  documents: number;
+  pages_done: number;
+  pages_total: number;
+};
+
+/** Writes the case's reading progress, at most every PROGRESS_MS (and at once on a new phase); never fails the case. */
+const PROGRESS_MS = 500;
+function progressWriter(priorAuthId: string, documents: number) {
+  let last = 0;
+  let lastPhase = "";
+  return {
+    async set(progress: Omit<IntakeProgress, "documents">, force = false) {
+      const now = Date.now();
+      const key = `${progress.phase}:${progress.document}`;
+      const finished = progress.pages_total > 0 && progress.pages_done === progress.pages_total;
+      if (!force && key === lastPhase && !finished && now - last < PROGRESS_MS) return;
+      last = now;
+      lastPhase = key;
+      await prisma.priorAuth
+        .updateMany({ where: { id: priorAuthId, status: "Processing" }, data: { intakeProgress: { ...progress, documents } } })
+        .catch((error) => logger.warn("progress not saved", { priorAuthId, error }));
+    },
+  };
+}
+
 export async function processPriorAuth(priorAuthId: string): Promise<ProcessOutcome> {
   const lease = await acquireLease(priorAuthId);
   if (!lease) return "skipped";
@@ -41,11 +70,18 @@ export async function processPriorAuth(priorAuthId: string): Promise<ProcessOutc
   try {
     const urls = priorAuth.documentUrls;
     const documents = [];
+    const progress = progressWriter(priorAuthId, urls.length);
     for (const [position, url] of urls.entries()) {
       await assertStillOurs(priorAuthId, lease);
-      documents.push(await obtainDocument({ priorAuth, url, position }));
+      await progress.set({ phase: "fetching", document: position + 1, pages_done: 0, pages_total: 0 }, true);
+      // Reading runs in a worker thread (lib/documents/read-in-worker.ts), outside any transaction.
+      documents.push(await obtainDocument({
+        priorAuth, url, position,
+        onProgress: (p) => void progress.set({ phase: p.phase === "ocr" ? "recognizing" : "reading", document: position + 1, pages_done: p.done, pages_total: p.total }),
+      }));
     }
     await assertStillOurs(priorAuthId, lease);
+    await progress.set({ phase: "extracting", document: urls.length, pages_done: 0, pages_total: 0 }, true);
     const facts = extractIntake(documents.map(toSourceDocument), { epaPayload: priorAuth.epaPayload ?? undefined });
     const outcome = await finish(priorAuthId, lease, "Succeeded", null, facts);
     if (outcome === "Succeeded") await requestEvaluation({ priorAuthId, workspaceId: priorAuth.workspaceId, trigger: "intake" });
@@ -79,6 +115,7 @@ async function finish(
         status: outcome,
         intakeStatus: outcome,
         failureReason,
+        intakeProgress: Prisma.DbNull,
         patientName: facts?.patient ? [...facts.patient.given, facts.patient.family].filter(Boolean).join(" ") || null : null,
         drugName: facts?.medicationRequests[0]?.name ?? null,
       },

@@ -100,6 +100,16 @@ export const ZPriorAuth = z.object({
   policy_title: z.string().nullable(),
   /** Why the case was withdrawn or reopened. */
   status_reason: z.string().nullable(),
+  /** While the case is Processing: how far the reading of its documents is (null otherwise). */
+  intake_progress: z
+    .object({
+      phase: z.enum(["fetching", "reading", "recognizing", "extracting"]).describe("recognizing: text recognition (OCR) of scanned pages"),
+      document: z.number().int().describe("1-based position of the document being read"),
+      documents: z.number().int(),
+      pages_done: z.number().int(),
+      pages_total: z.number().int(),
+    })
+    .nullable(),
   received_at: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
