@@ -3,7 +3,8 @@
 // readPdf -> readPolicyDocument -> the section bound to the case's drug -> extractIntake -> evaluatePolicy -> decide.
 // Fails when a figure drops below lib/evaluation/golden.json or a deny case is approved; a figure above its golden
 // prints a hint to raise it deliberately (UPDATE_GOLDEN=1 npx vitest run lib/evaluation). Known failures are listed
-// in lib/evaluation/known-failures.json with their reasons and printed on every run.
+// in lib/evaluation/known-failures.json with their reasons and printed on every run; EVALUATION_VERBOSE=1 prints the
+// steps of every case.
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -71,7 +72,8 @@ describe("engine evaluation: corpus and family fixtures", () => {
     figures = familyFigures(run.outcomes, run.quotes);
     const lines = run.outcomes.map((o) => {
       const ok = o.determinationAgrees && o.criterionAgrees;
-      const intake = o.intakeMismatches.map((m) => `\n         intake ${m}`).join("");
+      const steps = process.env.EVALUATION_VERBOSE === "1" ? o.stepLines.map((l) => `\n         ${l}`).join("") : "";
+      const intake = o.intakeMismatches.map((m) => `\n         intake ${m}`).join("") + steps;
       return `  ${ok ? "ok  " : "FAIL"} ${o.key} (expected ${o.expected}): ${o.section ? `section "${o.section}"` : "no section"}; ${o.note}${!ok && known[o.key] ? `  [known: ${known[o.key]}]` : ""}${intake}`;
     });
     console.log(

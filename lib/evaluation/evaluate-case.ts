@@ -48,6 +48,8 @@ export interface CaseOutcome {
   intakeMismatches: string[];
   /** One line on what happened, for the printed table. */
   note: string;
+  /** Each step of the check in one line (question, outcome, reason), printed with EVALUATION_VERBOSE=1. */
+  stepLines: string[];
 }
 
 const onPath = (steps: readonly PolicyCheckStep[]) => steps.filter((s) => !s.notNeeded);
@@ -64,7 +66,7 @@ export function evaluateCase(opts: { testCase: EvaluationCase; reading: PolicyDo
   if (!chosen) {
     const note = meds.length ? `no section bound to ${meds.map((m) => m.name).join(", ")} among ${reading.sections.length} (${reading.family})` : "the intake found no requested drug";
     // No section: the service answers 422 and approves nothing; a deny case is not approved but not on its criterion.
-    return { ...base, section: null, steps: { met: 0, notMet: 0, missing: 0, manual: 0 }, recommended: null, status: null, decidingSteps: 0, criterionAgrees: false, determinationAgrees: false, falseApproval: false, note };
+    return { ...base, section: null, steps: { met: 0, notMet: 0, missing: 0, manual: 0 }, recommended: null, status: null, decidingSteps: 0, criterionAgrees: false, determinationAgrees: false, falseApproval: false, note, stepLines: [] };
   }
   const result = evaluatePolicy({ policy: chosen.section.policy, facts, documents, claims, testClaim: null, asOf: c.asOf });
   const path = onPath(result.steps);
@@ -101,6 +103,7 @@ export function evaluateCase(opts: { testCase: EvaluationCase; reading: PolicyDo
     determinationAgrees,
     // Approving a deny case, or any case on another drug's criteria, is the worst outcome.
     falseApproval: approved && (c.expected === "denied" || !rightDrug),
+    stepLines: result.steps.map((s) => `${s.step}. [${s.notNeeded ? "not needed" : s.outcome}] ${s.question_or_action} -> ${s.outcome === "met" ? s.answer : s.reason}`),
     note: `${rightDrug ? "" : `section of another drug than ${c.drug}; `}${decision.status}; ${path.length} steps${open.length ? ` (${open.join(", ")})` : ""}${passages.length && !deciding.length ? "; no step reads the deciding criterion" : ""}`,
   };
 }

@@ -19,6 +19,7 @@ const outcome = (over: Partial<CaseOutcome>): CaseOutcome => ({
   intake: { dob: { tp: 1, fp: 0, fn: 0 } },
   intakeMismatches: [],
   note: "",
+  stepLines: [],
   ...over,
 });
 
