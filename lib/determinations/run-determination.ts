@@ -14,7 +14,8 @@ import type { ParsedPolicy } from "@/lib/policies/types";
 import { drugNamesMatch } from "@/lib/policies/drug-names";
 import { formatTimestamp } from "@/lib/time";
 import { emitWebhookEvent } from "@/lib/webhooks/emit-webhook-event";
-import { sameDrug } from "@/lib/claims/drug-classes";
+import { caseClaims } from "@/lib/claims/case-claims";
+import { drugMatchesBindingName } from "@/lib/policies/library/drug-binding-matches";
 import { policyBinding } from "./approval-invariants";
 import { decide } from "./decide";
 
@@ -62,13 +63,15 @@ export async function runDetermination(opts: { workspaceId: string; priorAuthId:
     policyDrugNames: policy.parsed.drugNames ?? [],
     policyNdcs: policy.parsed.suggestedCodes?.ndc ?? [],
     requested: { names: [...meds.map((m) => m.name), ...(material.priorAuth.drugName ? [material.priorAuth.drugName] : [])], ndcs: meds.flatMap((m) => (m.ndc ? [m.ndc] : [])) },
-    sameDrug,
+    // The one test of section selection: the same drug (brand or generic) or a member of the class the policy names.
+    sameDrug: (requested, covered) => drugMatchesBindingName(requested, covered) !== null,
     selectedBy: policy.source === "library" ? "selected from the workspace's library by the case's NDC, code or drug name" : null,
   });
   const decision = decide({
     policy: { title: policy.parsed.title, version: policy.version, section: check.result.section?.title ?? null, source: policy.source },
     steps: check.result.steps,
-    claims: material.claims,
+    // The records sent as supporting information and the claims tables printed in the case's documents.
+    claims: caseClaims(material.claims, material.documents, { referenceYear: material.priorAuth.receivedAt.getUTCFullYear() }),
     testClaim: material.testClaim,
     history,
     subject: { patient: material.priorAuth.patientName, drug: material.priorAuth.drugName, diagnosis: dx ? [dx.name, dx.icd10.join(", ")].filter(Boolean).join(" ") || null : null },

@@ -73,6 +73,17 @@ describe("a criterion that names no drug or class counts only treatments for the
     const chemo = facts({ ...osteosarcoma, priorTreatments: [trial("methotrexate", "High-dose methotrexate for osteosarcoma, 6 cycles, progressed", { outcome: "failed" })] });
     expect(answerStepTherapy(secondLine, ctx({ facts: chemo }))).toMatchObject({ outcome: "met" });
   });
+  it("a regimen listed under its heading in a note counts; a drug for seizures further down the same note does not", () => {
+    const text = ["HPI: 20yo with osteosarcoma of the femur.", "Prior Treatment Timeline", "Neoadjuvant chemotherapy to shrink the tumor:", "- Regimen:", "  - Doxorubicin 75 mg/m2 every 21 days", "", "Other history", "Seen by neurology in 2019.", "No events since.", "Sleeps well.", "Eats well.", "Walks with crutches.", "  - Levetiracetam 500 mg twice daily for seizures"].join("\n");
+    const at = (word: string) => text.indexOf(word);
+    const onPage = (drug: string): PriorTreatment => ({ ...trial(drug, drug), evidence: [{ documentId: "note", page: 1, start: at(drug), end: at(drug) + drug.length, quote: drug }] });
+    const documents = [{ id: "note", name: "note.pdf", contentType: "application/pdf", pages: [{ page: 1, text }] }];
+    const chemo = answerStepTherapy(secondLine, ctx({ facts: facts({ ...osteosarcoma, priorTreatments: [onPage("Doxorubicin"), onPage("Levetiracetam")] }), documents }));
+    expect(chemo.outcome).toBe("met");
+    expect(chemo.answer).toMatch(/1 qualifying drug: Doxorubicin/);
+    const seizuresOnly = answerStepTherapy(secondLine, ctx({ facts: facts({ ...osteosarcoma, priorTreatments: [onPage("Levetiracetam")] }), documents }));
+    expect(seizuresOnly.outcome).toBe("manual");
+  });
   it("no history at all asks for it", () => {
     expect(answerStepTherapy(secondLine, ctx({ facts: osteosarcoma }))).toMatchObject({ outcome: "missing" });
   });

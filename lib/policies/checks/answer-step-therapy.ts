@@ -16,6 +16,7 @@ import { claimEvidence, claimWhere, documentName, listWords, plural, toStepEvide
 import type { StepEvidence } from "../types";
 import { escapeRegExp } from "@/lib/escape-reg-exp";
 import { diseaseWords } from "./disease-context";
+import CUES from "./data/disease-therapy-cues.json";
 
 interface Trial {
   drug: string;
@@ -35,6 +36,29 @@ const OUTCOME_WORDS: Record<Trial["outcome"], string> = {
 const TRIAL_CONTEXT = /\b(?:tried|trials?|failed|therapy|treated|taking|current(?:ly)?|regimen|cycles?|discontinued|stopped|intoleran\w*|despite|s\/p|received|receiving|adhering|medication:|on)\b/i;
 const FUTURE = /\b(?:plan(?:ning|ned)? to|will (?:start|begin|initiate|add)|recommend\w*|consider\w*|initiat\w*|start(?:ing)? (?:on )?|to begin)\b[^.]*$/i;
 
+/** Lines before a treatment's mention that still speak of it (a regimen's heading, the sentence it continues). */
+const CONTEXT_LINES_BEFORE = 6;
+
+/** The words that tie a treatment to the case's disease: its diagnosis words and its disease group's cues. */
+function diseaseCues(ctx: CaseContext): string[] {
+  const dx = ctx.facts.diagnoses ?? [];
+  const codes = dx.flatMap((d) => d.icd10);
+  const names = dx.map((d) => (d.name ?? "").toLowerCase());
+  const groups = CUES.groups.filter((g) => codes.some((c) => g.icd10.some((p) => c.toUpperCase().startsWith(p))) || names.some((n) => g.nameWords.some((w) => new RegExp(`\\b${w}\\b`).test(n))));
+  return [...diseaseWords("", dx.map((d) => d.name)), ...groups.flatMap((g) => g.cues)];
+}
+
+/** The text around a piece of evidence on its page (its line and the few before it), or its quote. */
+function evidenceContext(ctx: CaseContext, e: { documentId: string; page: number | null; start: number; quote: string }): string {
+  const page = ctx.documents.find((d) => d.id === e.documentId)?.pages.find((p) => p.page === e.page);
+  if (!page) return e.quote;
+  const lines = page.text.split("\n");
+  let offset = 0;
+  const at = lines.findIndex((l) => (offset += l.length + 1) > e.start);
+  const index = at < 0 ? lines.length - 1 : at;
+  return lines.slice(Math.max(0, index - CONTEXT_LINES_BEFORE), index + 2).join("\n");
+}
+
 const keyOf = (drug: string) => findDrugEntry(drug)?.generic ?? genericName(drug);
 
 function durationOf(t: PriorTreatment, asOf: string): number | null {
@@ -51,7 +75,7 @@ function trialsOf(ctx: CaseContext, req: TrialRequirement, check: CheckOf<"step_
   for (const t of ctx.facts.priorTreatments ?? []) {
     if (!drugMeetsRequirement(t.drug, { ...req, anyDrug: diseaseOnly !== null })) continue;
     // A criterion naming no drug: a treatment counts only where the notes state it for the case's disease.
-    if (diseaseOnly && !t.evidence.some((e) => diseaseOnly.some((w) => new RegExp(`\\b${escapeRegExp(w)}`, "i").test(e.quote)))) continue;
+    if (diseaseOnly && !t.evidence.some((e) => diseaseOnly.some((w) => new RegExp(`\\b${escapeRegExp(w)}`, "i").test(evidenceContext(ctx, e))))) continue;
     const evidence = toStepEvidence(t.evidence).slice(0, 1);
     const lastDate = t.endDate ?? (t.outcome === "ongoing" ? ctx.asOf : null);
     trials.push({ drug: t.drug, key: keyOf(t.drug), outcome: t.outcome, durationDays: durationOf(t, ctx.asOf), lastDate, source: evidence[0] ? `${documentName(ctx, evidence[0].documentId)} p. ${evidence[0].page}` : "the notes", evidence });
@@ -143,7 +167,7 @@ export function answerStepTherapy(check: CheckOf<"step_therapy">, ctx: CaseConte
   const exclude = check.excludeRequested ? [...ctx.coveredDrugs, ...(ctx.requested ? [ctx.requested.name] : [])] : [];
   const req: TrialRequirement = { drugs: check.drugs, drugClasses: check.drugClasses, examples: check.examples, exclude };
   const namesNothing = !check.drugs.length && !check.drugClasses.length && !(check.examples ?? []).length;
-  const disease = namesNothing ? diseaseWords("", (ctx.facts.diagnoses ?? []).map((d) => d.name)) : null;
+  const disease = namesNothing ? diseaseCues(ctx) : null;
   const { trials: sourced, notCounted, excluded } = trialsOf(ctx, req, check, disease);
   const keys = new Set(sourced.map((t) => t.key));
   const mentioned = keys.size < check.count && !namesNothing ? mentionedTrials(ctx, req, keys) : [];
