@@ -10,6 +10,9 @@ import { ZCaseDocumentList, ZDocument, ZDocumentUpload } from "@/lib/schemas/doc
 import { ZApiKey, ZApiKeyCreated, ZApiKeyList, ZCreateApiKeyRequest } from "@/lib/schemas/api-key";
 import { ZAddMemberRequest, ZMember, ZMemberList } from "@/lib/schemas/member";
 import { ZWorkspace } from "@/lib/schemas/workspace";
+import { ZAddCaseDocumentsRequest } from "@/lib/schemas/case-documents";
+import { ZCancelRequest } from "@/lib/schemas/review";
+import { ZQueueCounts } from "@/lib/schemas/prior-auth-counts";
 import { ZWorkspaceSettings } from "@/lib/workspaces/workspace-settings";
 import { ZIntakeBundle, ZIntakeQuery, ZIntakeResponse } from "@/lib/schemas/intake";
 import { ZPolicyCheckList, ZPolicyCheckRequest, ZPolicyCheckResponse } from "@/lib/schemas/policy-check";
@@ -135,7 +138,20 @@ export const OPERATIONS: OperationSpec[] = [
   },
   {
     method: "post", path: "/prior_auths/{prior_auth_id}/cancel", operationId: "cancelPriorAuth", tag: "Prior authorizations", access: "workspace",
-    summary: "Cancel an open prior authorization", params: id, responses: ok("The cancelled prior authorization.", ZPriorAuth), errors: [400, 404, 409],
+    summary: "Cancel (withdraw) an open prior authorization, ready for review included", description: "An optional `reason` is kept on the case (`status_reason`) and in the audit trail.",
+    params: id, body: { schema: ZCancelRequest, required: false }, responses: ok("The cancelled prior authorization.", ZPriorAuth), errors: [400, 404, 409],
+  },
+  {
+    method: "get", path: "/prior_auths/counts", operationId: "countPriorAuthViews", tag: "Prior authorizations", access: "workspace",
+    summary: "How many cases each work-queue view holds", description: "Views: open, needs_review, mine (the signed-in member's open cases), waiting, overdue, decided, all; `GET /prior_auths?view=` lists them.",
+    responses: ok("Counts per view.", ZQueueCounts), errors: [],
+  },
+  {
+    method: "post", path: "/prior_auths/{prior_auth_id}/documents", operationId: "addPriorAuthDocuments", tag: "Documents", access: "workspace",
+    summary: "Add documents to an open prior authorization (the answer to a request for information)",
+    description: "The case is read again with all its documents (202 while Processing; 200 when `synchronous_request` finished it), then evaluated again when the workspace prepares cases, and returns to review.",
+    params: id, body: { schema: ZAddCaseDocumentsRequest, required: true },
+    responses: { 202: { description: "Accepted: the case is being read again.", schema: ZPriorAuth }, 200: { description: "Read again (synchronous_request).", schema: ZPriorAuth } }, errors: [400, 404, 409],
   },
   {
     method: "get", path: "/prior_auths/{prior_auth_id}/events", operationId: "listPriorAuthEvents", tag: "Prior authorizations", access: "workspace",
