@@ -3,7 +3,7 @@ import { readPdf, type PdfPage } from "@/lib/documents/read-pdf";
 import type { Check } from "@/lib/policies/types";
 import { isVerbatim } from "@/lib/policies/verbatim-quote";
 import { criteriaOf, readingFigures } from "../fixtures/figures";
-import { FICTIONAL_PART_D_BOOK, partDBookPages } from "../fixtures/part-d-book";
+import { FICTIONAL_GROUP_BOOK, FICTIONAL_PART_D_BOOK, partDBookPages } from "../fixtures/part-d-book";
 import { buildPdf } from "../fixtures/pdf-pages";
 import { readPolicyDocument } from "../read-policy-document";
 import type { DrugPolicySection, PolicyDocumentReading } from "../types";
@@ -94,5 +94,36 @@ describe("Part D criteria book (fictional, CMS template layout)", () => {
     const figures = readingFigures(reading, pages);
     expect(figures.verbatimQuotes).toBe(figures.quotes);
     expect(figures.manual / figures.criteria).toBeLessThan(0.3);
+  });
+});
+
+describe("Part D criteria book, 'Prior Authorization Group' layout", () => {
+  let groupPages: PdfPage[];
+  let group: PolicyDocumentReading;
+  beforeAll(async () => {
+    groupPages = (await readPdf(await buildPdf(partDBookPages(FICTIONAL_GROUP_BOOK)))).pages;
+    group = readPolicyDocument(groupPages);
+  });
+
+  it("opens a block at each group, bound to its Drug Names", () => {
+    expect(group.family).toBe("part_d_criteria");
+    expect(group.sections.map((s) => [s.label, s.drugs.names])).toEqual([
+      ["ABIRATERONE", ["ABIRATERONE ACETATE", "ZYTIGA"]],
+      ["ACITRETIN", ["ACITRETIN"]],
+    ]);
+  });
+
+  it("reads '-' as nothing stated, the indication scope as no criterion, off-label uses as hints", () => {
+    const abiraterone = group.sections[0].policy.sections[0];
+    expect(criteriaOf(abiraterone.criteria).map((c) => c.check.kind)).toEqual(["diagnosis", "prescriber_specialty"]);
+    expect(abiraterone.approvalDuration).toBe("Plan Year");
+    expect(abiraterone.diagnosisHints.names).toEqual(expect.arrayContaining(["prostate cancer", "Node-positive non-metastatic prostate cancer"]));
+    const acitretin = group.sections[1].policy.sections[0];
+    expect(criteriaOf(acitretin.criteria).map((c) => [c.check.kind, c.text])).toEqual([
+      ["manual", "Exclusion (must not apply): Pregnancy"],
+      ["diagnosis", "Diagnosis of severe psoriasis"],
+      ["prescriber_specialty", "Dermatologist"],
+    ]);
+    for (const s of group.sections) for (const c of criteriaOf(s.policy.sections[0].criteria)) expect(isVerbatim(groupPages, c.quote)).toBe(true);
   });
 });
