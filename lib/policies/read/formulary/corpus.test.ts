@@ -17,6 +17,8 @@ const DIR = path.resolve(import.meta.dirname, "../../../../../shared/corpus/poli
 const exists = existsSync(path.join(DIR, "labels.json"));
 
 const read = new Map<string, { pages: PdfPage[]; reading: PolicyDocumentReading; ms: number }>();
+const figures = new Map<string, Record<string, number>>();
+const GOLDEN = JSON.parse(readFileSync(path.join(import.meta.dirname, "corpus-figures.json"), "utf8")) as Record<string, Record<string, number>>;
 
 const criteriaOf = (s: DrugPolicySection): CriterionNode[] => {
   const root = s.policy.sections[0]?.criteria;
@@ -39,6 +41,7 @@ describe.skipIf(!exists)("policy-families corpus (formularies)", () => {
       const verbatim = quotes.filter((q) => isVerbatim(pdf.pages, q)).length;
       const bound = reading.sections.filter((s) => s.drugs.names.length).length;
       const kinds = Object.entries(criteria.reduce<Record<string, number>>((acc, c) => ({ ...acc, [c.check.kind]: (acc[c.check.kind] ?? 0) + 1 }), {})).map(([k, v]) => `${k} ${v}`).join(", ");
+      figures.set(n, { sections: reading.sections.length, boundToDrugs: bound, criteria: criteria.length, readCriteria: criteria.filter((c) => c.check.kind !== "manual").length, quotesVerbatimShare: quotes.length ? verbatim / quotes.length : 0 });
       console.log(`${n}.pdf: ${pdf.pages.length} pages, family ${reading.family}, ${reading.sections.length} sections, ${bound} bound to drugs, ${criteria.length} criteria (${kinds}), quotes verbatim ${verbatim}/${quotes.length}, read in ${ms} ms`);
     }
   }, 120_000);
@@ -51,6 +54,11 @@ describe.skipIf(!exists)("policy-families corpus (formularies)", () => {
       expect(quotes.filter((q) => !isVerbatim(pages, q)), n).toEqual([]);
       for (const s of reading.sections) for (const c of criteriaOf(s)) expect(c.rule, `${n} ${s.label}`).toBeTruthy();
     }
+  });
+
+  it.each(["201", "202", "203"])("%s.pdf keeps its recorded figures (corpus-figures.json)", (n) => {
+    const actual = figures.get(n)!;
+    for (const [name, floor] of Object.entries(GOLDEN[n])) expect(actual[name], `${n} ${name}`).toBeGreaterThanOrEqual(floor);
   });
 
   it("reads 288 pages fast", () => {
