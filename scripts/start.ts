@@ -32,7 +32,17 @@ async function main() {
   const app = next({ dev: false, hostname: host, port });
   await app.prepare();
   const handle = app.getRequestHandler();
+  // Methods no route answers (TRACE, CONNECT, ...) never reach Next, which would answer them with a 500.
+  const { allowedMethods } = await import("../lib/api/route-methods");
+  const KNOWN_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
   const server = http.createServer((req, res) => {
+    if (!KNOWN_METHODS.has(req.method ?? "")) {
+      const pathname = (req.url ?? "/").split("?")[0];
+      const allow = (pathname.startsWith("/api/") ? allowedMethods(pathname) : null) ?? ["GET", "HEAD", "POST", "OPTIONS"];
+      const body = JSON.stringify({ error: 405, message: `${req.method} is not supported on ${pathname}; use ${allow.join(", ")}.` });
+      res.writeHead(405, { "Content-Type": "application/json; charset=utf-8", Allow: allow.join(", "), "X-Content-Type-Options": "nosniff" }).end(body);
+      return;
+    }
     // The client's address as the socket saw it, for the sign-in throttle (never a value the client sent).
     req.headers["x-pa-client-address"] = req.socket.remoteAddress ?? "unknown";
     void handle(req, res);

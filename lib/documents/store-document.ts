@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { replaceNul } from "@/lib/api/guards/scan-json";
 import { readDocumentContent, type DocumentKind } from "./read-document-content";
 import type { ReadProgress } from "./read-in-worker";
 
@@ -30,8 +31,9 @@ export async function prepareDocument(doc: IncomingDocument, opts: { onProgress?
     size: doc.bytes.byteLength,
     pageCount: content.pageCount,
     bytes: Buffer.from(doc.bytes),
-    pages: content.pages as Prisma.InputJsonValue,
-    json: content.json === undefined ? undefined : (content.json as Prisma.InputJsonValue),
+    // A document's text may hold NUL characters, which PostgreSQL text and jsonb refuse.
+    pages: replaceNul(content.pages) as Prisma.InputJsonValue,
+    json: content.json === undefined ? undefined : (replaceNul(content.json) as Prisma.InputJsonValue),
     createdBy: doc.createdBy,
     /** Not stored on the document: callers put them in the audit trail. */
     warnings: content.warnings ?? [],

@@ -32,7 +32,7 @@ function shapeErrors(op: OperationSpec): number[] {
   out.push(400); // query values (NUL, ranges), X-File-Name, path ids
   if (op.method !== "get") out.push(403); // cross-site refusal of signed-in changes
   if (op.params && Object.keys(op.params).length) out.push(404);
-  if (op.body) out.push(413, ...(op.body.content ? [] : [415]));
+  if (op.body) out.push(413, ...(!op.body.content || "application/json" in op.body.content ? [415] : []));
   return out;
 }
 

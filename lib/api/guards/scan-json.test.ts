@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rawJsonDepthExceeds, scanJson, scanSearchParams } from "./scan-json";
+import { rawJsonDepthExceeds, replaceNul, scanJson, scanSearchParams } from "./scan-json";
 
 const nested = (depth: number) => JSON.parse("[".repeat(depth) + "]".repeat(depth));
 
@@ -53,5 +53,12 @@ describe("scanSearchParams", () => {
     expect(scanSearchParams(new URLSearchParams("status=open&q=a%00b"))).toEqual({ path: "q", message: "must not contain NUL characters" });
     expect(scanSearchParams(new URLSearchParams("a%00=1"))?.message).toMatch(/name with a NUL/);
     expect(scanSearchParams(new URLSearchParams("q=abc&sort=oldest"))).toBeNull();
+  });
+});
+
+describe("replaceNul", () => {
+  it("replaces NUL in keys and strings at any depth and leaves other values alone", () => {
+    expect(replaceNul({ "a\u0000": ["x\u0000y", 1, null, { b: "\u0000" }], ok: true })).toEqual({ "a\uFFFD": ["x\uFFFDy", 1, null, { b: "\uFFFD" }], ok: true });
+    expect(replaceNul("plain")).toBe("plain");
   });
 });

@@ -77,3 +77,16 @@ export function rawJsonDepthExceeds(text: string, maxDepth: number): boolean {
   }
   return false;
 }
+
+/**
+ * A copy of a value with every NUL character (in keys and strings) replaced by U+FFFD: for text read out of a stored
+ * document, which may hold NULs that PostgreSQL text and jsonb refuse. Request values are refused instead (scanJson).
+ */
+export function replaceNul<T>(value: T): T {
+  if (typeof value === "string") return (value.includes("\0") ? value.replace(/\0/g, "\uFFFD") : value) as T;
+  if (Array.isArray(value)) return value.map(replaceNul) as T;
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k.replace(/\0/g, "\uFFFD"), replaceNul(v)])) as T;
+  }
+  return value;
+}
