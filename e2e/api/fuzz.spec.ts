@@ -17,7 +17,7 @@ type Operation = { parameters?: { name: string; in: string; required?: boolean; 
 type Doc = { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema> } };
 
 const SEED = Number(process.env.PA_FUZZ_SEED ?? 15);
-const PER_OPERATION = Number(process.env.PA_FUZZ_PER_OPERATION ?? 10);
+const PER_OPERATION = Number(process.env.PA_FUZZ_PER_OPERATION ?? 16);
 
 /** mulberry32: small, seeded, reproducible. */
 function rng(seed: number) {
