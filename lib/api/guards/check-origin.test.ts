@@ -25,6 +25,8 @@ describe("crossSiteRefusal", () => {
     ["DELETE", { origin: "https://evil.example" }, true],
     ["POST", { origin: "http://localhost:3100", "content-type": "text/plain" }, true],
     ["POST", { origin: "http://localhost:3100", "content-type": "application/x-www-form-urlencoded" }, true],
+    ["POST", { origin: "http://localhost:3100", "content-type": "text/plain", "x-file-name": "note.txt" }, false],
+    ["POST", { origin: "https://evil.example", "content-type": "text/plain", "x-file-name": "note.txt" }, true],
   ] as const)("%s %j", (method, h, refused) => {
     it(refused ? "is refused" : "may proceed", () => {
       const reason = crossSiteRefusal({ ...base, allowedOrigins: ["https://portal.example.org/"], method, headers: headers(h) });

@@ -27,6 +27,8 @@ export function crossSiteRefusal(input: OriginCheckInput): string | null {
   if (!type) return null; // no body (DELETE, a POST without content)
   if (type === "application/json" || type.endsWith("+json")) return null;
   if (type === "multipart/form-data" && input.allowMultipart !== false) return null;
+  // A raw upload names its file in X-File-Name: a header no cross-site form or simple request can carry.
+  if (input.headers.get("x-file-name") !== null) return null;
   // Types a cross-site form cannot send without a preflight (application/pdf, application/octet-stream ...) are safe too.
   if (type === "text/plain" || type === "application/x-www-form-urlencoded" || type === "multipart/form-data") {
     return `Cross-site request refused: a signed-in request must send application/json, not ${type}.`;
