@@ -44,6 +44,10 @@ const nextConfig = {
     "pdfjs-dist",
     "undici",
     "bcryptjs",
+    // Loaded only by the document-reading worker thread (lib/documents/worker/*.mjs), never bundled.
+    "tesseract.js",
+    "@napi-rs/canvas",
+    "utif2",
   ],
 };
 

@@ -64,3 +64,14 @@ describe("reading documents in a worker thread", () => {
     await expect(readDocumentContent(new TextEncoder().encode("{ nope"), "json")).rejects.toBeInstanceOf(SyntaxError);
   });
 });
+
+describe("a PDF of thousands of pages", () => {
+  it("is refused from its page count, without reading the pages", async () => {
+    const pdf = (await import("./test-fixtures")).sharedContentPdf(5000);
+    expect(pdf.byteLength).toBeLessThan(600 * 1024);
+    const started = Date.now();
+    const error = await limitOf(readDocumentContent(pdf, "pdf"));
+    expect(error.message).toBe("The PDF has 5000 pages; at most 500 pages are read per document (limit PA_PDF_MAX_PAGES).");
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+});

@@ -3,9 +3,8 @@ import zlib from "node:zlib";
 import { PDFDocument, StandardFonts, degrees } from "pdf-lib";
 import { openPdf } from "./worker/read-pdf-core.mjs";
 
-/** A small PDF whose one content stream inflates to `inflatedMb` MB (a decompression bomb). */
-export function bombPdf(inflatedMb: number): Uint8Array {
-  const stream = zlib.deflateSync(Buffer.alloc(inflatedMb * 1024 * 1024, 0x20), { level: 9 });
+/** A PDF written by hand from its objects' bodies (object n is bodies[n - 1]), with a correct cross-reference table. */
+export function rawPdf(bodies: (Buffer | string)[]): Uint8Array {
   const parts: Buffer[] = [];
   const offsets: number[] = [];
   let length = 0;
@@ -14,21 +13,41 @@ export function bombPdf(inflatedMb: number): Uint8Array {
     parts.push(b);
     length += b.length;
   };
-  const object = (n: number, body: Buffer | string) => {
-    offsets[n] = length;
-    add(`${n} 0 obj\n`);
+  add("%PDF-1.7\n");
+  bodies.forEach((body, i) => {
+    offsets.push(length);
+    add(`${i + 1} 0 obj\n`);
     add(body);
     add("\nendobj\n");
-  };
-  add("%PDF-1.7\n");
-  object(1, "<< /Type /Catalog /Pages 2 0 R >>");
-  object(2, "<< /Type /Pages /Kids [3 0 R] /Count 1 >>");
-  object(3, "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>");
-  object(4, Buffer.concat([Buffer.from(`<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`, "latin1"), stream, Buffer.from("\nendstream", "latin1")]));
+  });
   const xref = length;
-  add(`xref\n0 5\n0000000000 65535 f \n${offsets.slice(1).map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`);
-  add(`trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
+  add(`xref\n0 ${bodies.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`);
+  add(`trailer\n<< /Size ${bodies.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
   return new Uint8Array(Buffer.concat(parts));
+}
+
+/** A small PDF whose one content stream inflates to `inflatedMb` MB (a decompression bomb). */
+export function bombPdf(inflatedMb: number): Uint8Array {
+  const stream = zlib.deflateSync(Buffer.alloc(inflatedMb * 1024 * 1024, 0x20), { level: 9 });
+  return rawPdf([
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>",
+    Buffer.concat([Buffer.from(`<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`, "latin1"), stream, Buffer.from("\nendstream", "latin1")]),
+  ]);
+}
+
+/** A PDF of `pages` pages sharing one content stream: thousands of pages in a few hundred KB. */
+export function sharedContentPdf(pages: number): Uint8Array {
+  const content = "BT /F1 12 Tf 72 700 Td (A page) Tj ET";
+  const kids = Array.from({ length: pages }, (_, i) => `${i + 5} 0 R`).join(" ");
+  return rawPdf([
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    `<< /Type /Pages /Kids [${kids}] /Count ${pages} /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> >>`,
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    ...Array.from({ length: pages }, () => "<< /Type /Page /Parent 2 0 R /Contents 3 0 R >>"),
+  ]);
 }
 
 /** A PDF of `pages` pages with one short line each (cheap: one font, one line per page). */
@@ -57,11 +76,11 @@ export async function formPdf(lines = FORM_LINES): Promise<Uint8Array> {
   return doc.save();
 }
 
-/** Page 1 of a PDF rendered to PNG (a scan without noise), `scale` pixels per pt. */
-export async function renderPng(pdf: Uint8Array, scale = 2): Promise<Buffer> {
+/** A page of a PDF rendered to PNG (a scan without noise), `scale` pixels per pt. */
+export async function renderPng(pdf: Uint8Array, scale = 2, pageNumber = 1): Promise<Buffer> {
   const doc = await openPdf(pdf);
   try {
-    const page = await doc.getPage(1);
+    const page = await doc.getPage(pageNumber);
     const viewport = page.getViewport({ scale });
     const { canvas, context } = (doc as unknown as { canvasFactory: { create(w: number, h: number): { canvas: { toBuffer(t: string): Buffer }; context: { fillStyle: string; fillRect(...n: number[]): void } } } }).canvasFactory.create(viewport.width, viewport.height);
     context.fillStyle = "#ffffff";
