@@ -190,6 +190,12 @@ class TableState {
       if (cell.x0 < left - TOLERANCE || cell.x1 > right + TOLERANCE) return false;
       const start = this.startX(p.kind, false);
       if (start !== null && p.x0 < start - TOLERANCE) return false;
+      // In a drug table with a tier column a wrapped name sits under the name; an indented line there is a category
+      // heading ("ANTICONVULSANTS"), unless the name so far leaves a parenthesis open.
+      if (this.hasTier && p.kind === "name" && start !== null && p.x0 > start + TOLERANCE) {
+        const name = (row.parts.get("name") ?? []).map((q) => q.line.cells[q.cell].text).join(" ");
+        if ((name.match(/\(/g) ?? []).length <= (name.match(/\)/g) ?? []).length) return false;
+      }
       if (!this.columns) {
         // Without a header, a wrapped name is indented under its column (a wrapped brand list need not be); a bare
         // code list takes no more text.
