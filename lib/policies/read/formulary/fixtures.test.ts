@@ -85,7 +85,7 @@ const PDL: Row[][] = [
     r([NAME, "autoinjector"], [CRIT, "QL - 1 pen per 30 days"]),
     r([36, "RESPIRATORY - LEUKOTRIENE MODIFIERS"]),
     r([NAME, "montelukast 4 mg chewable tablet"], [STATUS, "Preferred"], [CRIT, "AL - covered through age 14"]),
-    r([110, "LEUKOTRIENE RECEPTOR ANTAGONISTS"]),
+    r([110, "LTRA AGENTS"]),
     r([NAME, "zafirlukast 20 mg tablet"], [STATUS, "Non-preferred"], [CRIT, "ST - Requires a paid claim for a 30-day"]),
     r([CRIT, "supply of montelukast within the past 90 days"]),
   ],
@@ -182,7 +182,7 @@ describe("a preferred drug list with criteria in a column", () => {
 
   it("gives no section to a drug without requirements, nor takes a category heading into a name", () => {
     expect(reading.sections.some((s) => /glargine/.test(s.label))).toBe(false);
-    expect(reading.sections.some((s) => /MIGRAINE|RESPIRATORY|LEUKOTRIENE/.test(s.label))).toBe(false);
+    expect(reading.sections.some((s) => /MIGRAINE|RESPIRATORY|LTRA/.test(s.label))).toBe(false);
   });
 });
 
