@@ -6,8 +6,8 @@ import { decide, type DeterminationStatus } from "@/lib/determinations/decide";
 import { extractIntake } from "@/lib/intake/extract-intake";
 import type { SourceDocument } from "@/lib/intake/types";
 import { evaluatePolicy } from "@/lib/policies/evaluate-policy";
-import { chooseSection } from "@/lib/policies/library/choose-section";
-import type { PolicyDocumentReading, PolicyFamily } from "@/lib/policies/read/types";
+import { chooseSection, type SectionMatch } from "@/lib/policies/library/choose-section";
+import type { DrugPolicySection, PolicyDocumentReading, PolicyFamily } from "@/lib/policies/read/types";
 import type { PolicyCheckStep } from "@/lib/policies/types";
 import { quotedPassages, readsPassage } from "./deciding-criterion";
 import { scoreCase, labelsOfCase, type Count, type Field } from "./intake-scoring";
@@ -52,6 +52,16 @@ export interface CaseOutcome {
   stepLines: string[];
 }
 
+/** chooseSection per document and drug names, remembered: the a and b variants of a case ask the same. */
+const chosenSections = new WeakMap<PolicyDocumentReading, Map<string, { section: DrugPolicySection; matchedBy: SectionMatch } | null>>();
+function sectionFor(reading: PolicyDocumentReading, ndcs: string[], drugNames: string[]) {
+  let byKey = chosenSections.get(reading);
+  if (!byKey) chosenSections.set(reading, (byKey = new Map()));
+  const key = JSON.stringify([ndcs, drugNames]);
+  if (!byKey.has(key)) byKey.set(key, chooseSection(reading.sections, { ndcs, drugNames }));
+  return byKey.get(key) ?? null;
+}
+
 const onPath = (steps: readonly PolicyCheckStep[]) => steps.filter((s) => !s.notNeeded);
 
 export function evaluateCase(opts: { testCase: EvaluationCase; reading: PolicyDocumentReading; documents: SourceDocument[]; claims?: ClaimRecord[] }): CaseOutcome {
@@ -59,9 +69,9 @@ export function evaluateCase(opts: { testCase: EvaluationCase; reading: PolicyDo
   const claims = opts.claims ?? [];
   const facts = extractIntake(documents, { referenceYear: Number(c.asOf.slice(0, 4)) });
   const { counts: intake, mismatches: intakeMismatches } = scoreCase(facts, labelsOfCase(c.label));
-  const sectionFound = chooseSection(reading.sections, { ndcs: [], drugNames: [c.drug] }) !== null;
+  const sectionFound = sectionFor(reading, [], [c.drug]) !== null;
   const meds = facts.medicationRequests;
-  const chosen = chooseSection(reading.sections, { ndcs: meds.flatMap((m) => (m.ndc ? [m.ndc] : [])), drugNames: meds.map((m) => m.name) });
+  const chosen = sectionFor(reading, meds.flatMap((m) => (m.ndc ? [m.ndc] : [])), meds.map((m) => m.name));
   const base = { key: c.key, group: c.group, family: c.family, expected: c.expected, sectionFound, intake, intakeMismatches };
   if (!chosen) {
     const note = meds.length ? `no section bound to ${meds.map((m) => m.name).join(", ")} among ${reading.sections.length} (${reading.family})` : "the intake found no requested drug";
