@@ -99,6 +99,19 @@ test("a multi-drug document becomes one policy per section; listed, deduplicated
   const checks = (await (await request.get(`/api/v1/prior_auths/${kase.id}/policy_checks`, { headers })).json()).data;
   expect(checks).toHaveLength(2);
 
+  // A policy of the drug whose criteria could not be read: one manual step, never an empty (met) check nor an approval.
+  const unreadable = ["Acme Health Plan Drug Coverage Policy", "Epidiolex (cannabidiol oral solution)", "Effective Date: 01/01/2024", "Coverage of this drug is decided by the plan's pharmacist after a review of the records sent."].join("\n");
+  const manual = await request.post(`/api/v1/prior_auths/${kase.id}/policy_check`, { headers, data: { policy_payload: unreadable } });
+  expect(manual.status(), await manual.text()).toBe(200);
+  const manualBody = await manual.json();
+  expect(manualBody.policy_check).toHaveLength(1);
+  expect(manualBody.policy_check[0]).toMatchObject({ outcome: "manual", passed: false, policy_quote: null });
+  expect(manualBody.policy_check[0].answer).toMatch(/^No criteria could be read for .*Epidiolex/i);
+  expect(manualBody.summary.overall).not.toBe("met");
+  const determination = await request.post(`/api/v1/prior_auths/${kase.id}/determination`, { headers });
+  expect(determination.status(), await determination.text()).toBe(200);
+  expect((await determination.json()).determination.status).not.toBe("approved");
+
   // Another workspace sees none of it; the same file there is its own upload, not a duplicate.
   const otherHeaders = { "X-API-Key": other.apiKey };
   expect((await request.get(`/api/v1/policies/documents/${documentId}`, { headers: otherHeaders })).status()).toBe(404);

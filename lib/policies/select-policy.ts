@@ -1,7 +1,7 @@
 import { prisma } from "@/lib/db/prisma";
 import { unprocessable } from "@/lib/api/errors";
 import type { IntakeFacts } from "@/lib/intake/types";
-import { drugsMatchBinding } from "./library/drug-binding-matches";
+import { drugMatchesBinding, requestedDrugNames } from "./library/drug-binding-matches";
 
 export interface PolicyCandidate {
   policyId: string;
@@ -39,10 +39,13 @@ export function choosePolicy(candidates: PolicyCandidate[], items: CaseItems): {
   const byCode = candidates.filter((p) => items.ndcs.some((n) => p.ndcCodes.includes(n)) || items.cpts.some((c) => p.cptCodes.includes(c)));
   if (byCode.length) return { chosen: best(byCode), matchedBy: "code" };
   // The same drug (brand or generic through the vocabulary) before a policy of the drug's class.
-  const matches = candidates.map((p) => ({ p, match: drugsMatchBinding(items.drugNames, p.drugNames) }));
-  for (const kind of ["name", "class"] as const) {
-    const byName = matches.filter((m) => m.match === kind).map((m) => m.p);
-    if (byName.length) return { chosen: best(byName), matchedBy: "drug_name" };
+  // The requested drug only (a co-medication the request lists never selects its own policy): requestedDrugNames.
+  for (const drug of requestedDrugNames(items.drugNames)) {
+    const matches = candidates.map((p) => ({ p, match: drugMatchesBinding(drug, p.drugNames) }));
+    for (const kind of ["name", "class"] as const) {
+      const byName = matches.filter((m) => m.match === kind).map((m) => m.p);
+      if (byName.length) return { chosen: best(byName), matchedBy: "drug_name" };
+    }
   }
   return { chosen: null, matchedBy: null };
 }

@@ -1,5 +1,5 @@
-// The drugs a case asks for, as a policy section is chosen by: NDCs and names of its medication requests, and the
-// drug named on the request itself.
+// The drugs a case asks for, as a policy section is chosen by: the drug named on the request itself first, then the
+// names and NDCs of its medication requests.
 import type { IntakeFacts } from "@/lib/intake/types";
 import type { CaseDrugs } from "./choose-section";
 
@@ -7,6 +7,6 @@ export function caseDrugsOf(material: { facts: IntakeFacts; priorAuth: { drugNam
   const meds = material.facts.medicationRequests ?? [];
   return {
     ndcs: [...new Set(meds.flatMap((m) => (m.ndc ? [m.ndc] : [])))],
-    drugNames: [...new Set([...meds.map((m) => m.name), material.priorAuth.drugName ?? ""].filter((n): n is string => !!n && !!n.trim()))],
+    drugNames: [...new Set([material.priorAuth.drugName ?? "", ...meds.map((m) => m.name)].filter((n): n is string => !!n && !!n.trim()))],
   };
 }

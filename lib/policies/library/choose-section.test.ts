@@ -11,6 +11,7 @@ const DOCUMENT = [
   section("Insulin glargine", ["insulin glargine"]),
   section("TNF blockers, other", ["TNF blockers"]),
   section("Epidiolex", ["Epidiolex (cannabidiol oral solution)"], ["70127010001"]),
+  section("pioglitazone/metformin ACTOPLUS MET", ["pioglitazone/metformin ACTOPLUS MET"]),
 ];
 
 const cases: [string, CaseDrugs, string | null, string | null][] = [
@@ -27,6 +28,13 @@ const cases: [string, CaseDrugs, string | null, string | null][] = [
   ["no section for the drug", { ndcs: [], drugNames: ["Dupixent"] }, null, null],
   ["another insulin is not insulin glargine", { ndcs: [], drugNames: ["insulin lispro"] }, null, null],
   ["no drug at all", { ndcs: [], drugNames: [] }, null, null],
+  ["one ingredient is not the combination product", { ndcs: [], drugNames: ["metformin 500 mg"] }, null, null],
+  ["the combination named whole", { ndcs: [], drugNames: ["pioglitazone / metformin 15-850 mg"] }, "pioglitazone/metformin ACTOPLUS MET", "name"],
+  ["the combination by its brand", { ndcs: [], drugNames: ["Actoplus Met 15 mg-850 mg tablet"] }, "pioglitazone/metformin ACTOPLUS MET", "name"],
+  ["a biosimilar suffix is no combination", { ndcs: [], drugNames: ["adalimumab-adaz"] }, "ADALIMUMAB", "name"],
+  ["the requested drug first, a co-medication after", { ndcs: [], drugNames: ["Januvia 100 mg", "Enbrel"] }, "sitagliptin JANUVIA", "name"],
+  ["a co-medication never stands in for the requested drug", { ndcs: [], drugNames: ["Dupixent", "Enbrel"] }, null, null],
+  ["a misread first name (no drug), then the drug", { ndcs: [], drugNames: ["Strength and", "Enbrel"] }, "ETANERCEPT", "name"],
 ];
 
 describe.each(cases)("chooseSection: %s", (_what, drugs, label, matchedBy) => {

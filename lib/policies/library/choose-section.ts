@@ -1,9 +1,10 @@
 // Picks the section of a policy document bound to the case's drug: by NDC first, then by name (brand or generic),
-// then a class section whose class holds the drug. Among several, the most specific binding (fewest names), then the
+// then a class section whose class holds the drug; a combination product's section only for a request naming all of
+// its ingredients. Among several, the most specific binding (fewest names), then the
 // document's order. Null when no section is bound to the drug: the caller answers 422, never another drug's criteria.
 import { normalizeNdc } from "@/lib/intake/codes/ndc";
 import type { DrugPolicySection } from "../read/types";
-import { drugsMatchBinding } from "./drug-binding-matches";
+import { drugMatchesBinding, requestedDrugNames } from "./drug-binding-matches";
 
 export interface CaseDrugs {
   ndcs: string[];
@@ -20,10 +21,13 @@ export function chooseSection<S extends Pick<DrugPolicySection, "drugs">>(sectio
   const first = (list: S[]) => [...list].sort((a, b) => specificity(a) - specificity(b) || sections.indexOf(a) - sections.indexOf(b))[0];
   const byNdc = sections.filter((s) => s.drugs.ndcs.some((n) => caseNdcs.has(ndc11(n))));
   if (byNdc.length) return { section: first(byNdc), matchedBy: "ndc" };
-  const matches = sections.map((s) => ({ s, match: drugsMatchBinding(drugs.drugNames, s.drugs.names) }));
-  const byName = matches.filter((m) => m.match === "name").map((m) => m.s);
-  if (byName.length) return { section: first(byName), matchedBy: "name" };
-  const byClass = matches.filter((m) => m.match === "class").map((m) => m.s);
-  if (byClass.length) return { section: first(byClass), matchedBy: "class" };
+  // The requested drug (the first name); a later name only after names that are no known drug (requestedDrugNames).
+  for (const drug of requestedDrugNames(drugs.drugNames)) {
+    const matches = sections.map((s) => ({ s, match: drugMatchesBinding(drug, s.drugs.names) }));
+    const byName = matches.filter((m) => m.match === "name").map((m) => m.s);
+    if (byName.length) return { section: first(byName), matchedBy: "name" };
+    const byClass = matches.filter((m) => m.match === "class").map((m) => m.s);
+    if (byClass.length) return { section: first(byClass), matchedBy: "class" };
+  }
   return null;
 }
