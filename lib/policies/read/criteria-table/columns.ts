@@ -3,7 +3,8 @@
 // Tested as a table (columns.test.ts).
 import type { FieldRole } from "./field-roles";
 
-export type ColumnRole = "drug" | "class" | "preferred" | "non_preferred" | FieldRole | "renewal";
+/** "other": a column the vocabulary does not know ("Notes", "Comments"): kept apart and not read. */
+export type ColumnRole = "drug" | "class" | "preferred" | "non_preferred" | FieldRole | "renewal" | "other";
 
 export interface ColumnHeader {
   id: string;

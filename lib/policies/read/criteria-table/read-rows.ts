@@ -51,10 +51,13 @@ function headerColumns(line: PositionedLine, next?: PositionedLine): { columns: 
       lines = 2;
     }
   }
-  if (named.some((n) => !n.header)) return null;
+  // Columns the vocabulary does not know ("Notes") may stand beside known ones, as short header words, never most of the row.
+  const unknown = named.filter((n) => !n.header);
+  if (unknown.length * 2 > named.length || unknown.some((n) => n.cell.text.split(/\s+/).length > 3 || /[.;]/.test(n.cell.text))) return null;
   const roles = named.map((n) => n.header?.role);
   if (!roles.some((r) => r && isKeyRole(r)) || !roles.some((r) => r && isCriteriaRole(r))) return null;
-  return { columns: named.map((n) => ({ header: n.header as ColumnHeader, text: n.cell.text, x0: n.cell.x0, x1: n.cell.x1 })), lines };
+  const other = (text: string): ColumnHeader => ({ id: "criteria-table.other", header: text, role: "other" });
+  return { columns: named.map((n) => ({ header: n.header ?? other(n.cell.text), text: n.cell.text, x0: n.cell.x0, x1: n.cell.x1 })), lines };
 }
 
 const sameHeader = (a: TableColumn[], b: TableColumn[]) => a.length === b.length && a.every((c, i) => c.header.role === b[i].header.role);

@@ -10,11 +10,20 @@ import { productListNames } from "./product-names";
 import { bindingColumn, cellItems, readCriteriaTable, type CriteriaTable, type TableRow } from "./read-rows";
 import { sectionPolicy, type SectionField } from "./section-policy";
 
-/** A header row naming drug and criteria columns, and rows under it: surely a criteria table. */
+/** A cell that opens with a formulary's requirement code ("PA - ...", "QL - 4 pens per 28 days", "ST"). */
+const REQUIREMENT_CODE = /^(?:PA|QL|ST|AL|SP|LD|MO|DS|PA\/ST|NM|B\/D|OR|ED)(?:\s*[-:;,]|\s*$|\s+\()/;
+
+/**
+ * A header row naming drug and criteria columns, and rows under it: surely a criteria table. When most criteria cells
+ * open with requirement codes, it is a drug list with codes (the formulary family reads those), not criteria rows.
+ */
 function detect(pages: readonly PdfPage[]): number {
   const table = readCriteriaTable(pages);
   if (!table) return 0;
   const rows = table.rows.filter((r) => r.cells.some((c, i) => table.columns[i].header.role !== "drug" && c.length));
+  const criteria = table.columns.findIndex((c) => c.header.role === "criteria");
+  const coded = rows.filter((r) => REQUIREMENT_CODE.test(r.cells[criteria]?.[0]?.text ?? "")).length;
+  if (rows.length && coded * 3 >= rows.length) return 0.3;
   if (rows.length >= 2) return Math.min(1, 0.6 + 0.05 * rows.length + (table.headerPages.length > 1 ? 0.1 : 0));
   return rows.length === 1 ? 0.45 : 0.2;
 }
@@ -41,7 +50,7 @@ function rowSection(table: CriteriaTable, row: TableRow, index: number, pages: r
   const fields: SectionField[] = [];
   table.columns.forEach((column, i) => {
     const role = column.header.role;
-    if (role === "drug" || role === "class" || role === "preferred" || role === "non_preferred" || !row.cells[i].length) return;
+    if (role === "drug" || role === "class" || role === "preferred" || role === "non_preferred" || role === "other" || !row.cells[i].length) return;
     if (role === "renewal") fields.push({ rule: column.header.id, role: "criteria", segments: row.cells[i], phase: "continuation" });
     else fields.push({ rule: column.header.id, role: role as FieldRole, segments: row.cells[i] });
   });

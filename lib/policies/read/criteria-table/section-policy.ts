@@ -205,6 +205,17 @@ export function sectionPolicy(input: SectionInput): ParsedPolicy {
   };
 
   const sections = (phased ? [build("initial"), build("continuation")] : [build("initial")]).filter((s): s is PolicySection => s !== null);
+  // Only the scope is stated ("All FDA-approved indications ..."): whether the use is one of them is for a clinician.
+  const scope = input.fields.find((f) => (f.role === "covered_uses" || f.role === "indications") && SCOPE_STATEMENT.test(joined(f.segments)));
+  if (!sections.length && scope) {
+    const manual = manualOf(scope, `${input.id}.initial.scope`, ctx);
+    if (manual) {
+      sections.push({
+        id: `${input.id}.initial`, title: input.label, kind: "initial", diagnosisHints: { names: [], icd10Prefixes: [] }, approvalDuration: duration.initial, titleQuote,
+        criteria: { ...manual, text: `The use is one of: ${manual.text}` },
+      });
+    }
+  }
   if (!sections.length) warnings.push(`No criteria were stated for ${input.label}.`);
   const sectionText = input.fields.flatMap((f) => f.segments.map((s) => s.text)).join("\n");
   const policy: ParsedPolicy = {

@@ -54,11 +54,27 @@ export function readBlocks(pages: readonly PdfPage[]): DrugBlock[] {
     field = null;
     products = false;
   };
+  let lastDetail: { at: number; field: BlockField; segment: TextSegment } | null = null;
+  let at = 0;
+  let orphan: { text: string; page: number; at: number } | null = null;
   const addDetail = (segment: TextSegment | null, cells: Cell[]) => {
+    if (segment && !block) orphan = { text: segment.text, page: segment.page, at };
     if (!segment || !block) return;
     if (!block.pages.includes(segment.page)) block.pages.push(segment.page);
     if (products) block.products.push(...cells.map((c) => c.text));
-    else if (field) field.segments.push(segment);
+    else if (field) {
+      field.segments.push(segment);
+      lastDetail = { at, field, segment };
+    }
+  };
+  /** A name printed over the text column (centred) right above "Products Affected": the next block's, not text of this one. */
+  const takeCentredTitle = (line: PositionedLine, lineAt: number): { text: string; page: number } | null => {
+    const last = lastDetail as { at: number; field: BlockField; segment: TextSegment } | null;
+    if (!last || last.at !== lineAt - 1 || last.segment.page !== line.page) return null;
+    const text = last.segment.text;
+    if (text.split(/\s+/).length > 6 || /[.;:,]$/.test(text) || text !== text.toUpperCase()) return null;
+    last.field.segments.pop();
+    return { text, page: last.segment.page };
   };
   const startField = (def: PartDField, segments: TextSegment[], cells: Cell[], line: PositionedLine, at: number) => {
     if (def.role === "group") {
@@ -69,7 +85,13 @@ export function readBlocks(pages: readonly PdfPage[]): DrugBlock[] {
       // "Drug Names" right after "Prior Authorization Group" belongs to that group's block.
       const current = block as DrugBlock | null;
       const fresh = current && !current.products.length && !current.fields.length && current.title;
-      if (!fresh) openBlock(loose && at - loose.at <= 3 ? loose.text : "", loose && at - loose.at <= 3 ? loose.page : line.page);
+      if (!fresh) {
+        // The nearest line above: a name in the heading column, one over the text column before any block, or one
+        // centred over the text column after the block above (taken back from that block's last field).
+        const near = [loose, orphan].filter((c): c is { text: string; page: number; at: number } => c !== null && at - c.at <= 3).sort((a, b) => b.at - a.at)[0];
+        const title = (near?.at === at - 1 ? near : null) ?? takeCentredTitle(line, at) ?? near ?? { text: "", page: line.page };
+        openBlock(title.text, title.page);
+      }
       products = true;
       field = null;
       addDetail(segments[0] ?? null, cells);
@@ -85,7 +107,8 @@ export function readBlocks(pages: readonly PdfPage[]): DrugBlock[] {
     for (const s of segments) addDetail(s, []);
   };
 
-  lines.forEach((line, at) => {
+  lines.forEach((line, index) => {
+    at = index;
     const left = detailX === undefined ? line.cells.slice(0, 1) : line.cells.filter((c) => c.x0 === undefined || c.x0 < detailX - 4);
     const right = detailX === undefined ? line.cells.slice(1) : line.cells.filter((c) => !left.includes(c));
     const label = left.map((c) => c.text).join(" ").trim();

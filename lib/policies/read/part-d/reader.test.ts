@@ -109,6 +109,7 @@ describe("Part D criteria book, 'Prior Authorization Group' layout", () => {
     expect(group.family).toBe("part_d_criteria");
     expect(group.sections.map((s) => [s.label, s.drugs.names])).toEqual([
       ["ABIRATERONE", ["ABIRATERONE ACETATE", "ZYTIGA"]],
+      ["ACTIMMUNE", ["ACTIMMUNE"]],
       ["ACITRETIN", ["ACITRETIN"]],
     ]);
   });
@@ -118,12 +119,30 @@ describe("Part D criteria book, 'Prior Authorization Group' layout", () => {
     expect(criteriaOf(abiraterone.criteria).map((c) => c.check.kind)).toEqual(["diagnosis", "prescriber_specialty"]);
     expect(abiraterone.approvalDuration).toBe("Plan Year");
     expect(abiraterone.diagnosisHints.names).toEqual(expect.arrayContaining(["prostate cancer", "Node-positive non-metastatic prostate cancer"]));
-    const acitretin = group.sections[1].policy.sections[0];
+    const acitretin = group.sections[2].policy.sections[0];
     expect(criteriaOf(acitretin.criteria).map((c) => [c.check.kind, c.text])).toEqual([
       ["manual", "Exclusion (must not apply): Pregnancy"],
       ["diagnosis", "Diagnosis of severe psoriasis"],
       ["prescriber_specialty", "Dermatologist"],
     ]);
     for (const s of group.sections) for (const c of criteriaOf(s.policy.sections[0].criteria)) expect(isVerbatim(groupPages, c.quote)).toBe(true);
+  });
+});
+
+describe("Part D edge cases", () => {
+  it("a block that states only its scope is one manual step (is the use an FDA-approved indication?), never no criteria", async () => {
+    const pages = (await readPdf(await buildPdf(partDBookPages(FICTIONAL_GROUP_BOOK)))).pages;
+    const actimmune = readPolicyDocument(pages).sections.find((s) => s.label === "ACTIMMUNE");
+    const criteria = criteriaOf(actimmune?.policy.sections[0].criteria ?? { kind: "group", id: "x", logic: "all", text: null, quote: null, children: [] });
+    expect(criteria.map((c) => [c.check.kind, c.quote.text])).toEqual([["manual", "All FDA-approved Indications"]]);
+    expect(actimmune?.policy.sections[0].approvalDuration).toBe("Plan Year");
+  });
+
+  it("drug names centred over the text column still open their blocks and stay out of the block above", async () => {
+    const pages = (await readPdf(await buildPdf(partDBookPages({ ...FICTIONAL_PART_D_BOOK, centredTitles: true })))).pages;
+    const centred = readPolicyDocument(pages);
+    expect(centred.sections.map((s) => s.label)).toEqual(["ADALIMUMAB", "XOLAIR", "OZEMPIC"]);
+    const adalimumab = centred.sections[0].policy.sections[0].criteria;
+    expect(criteriaOf(adalimumab).some((c) => /XOLAIR/.test(c.text))).toBe(false);
   });
 });
