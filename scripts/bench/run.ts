@@ -12,6 +12,7 @@ import { startDocServer, send } from "../../e2e/support/doc-server";
 import { makePdf, PA_FORM_PAGE } from "../../e2e/support/fixtures";
 import { fmt, peakRssKb, percentile } from "./stats";
 import { pdfsUnder } from "../corpus-files";
+import { imageOnlyPdf, renderPng } from "../../lib/documents/test-fixtures";
 
 const PHASE_SECONDS = Math.min(10, Number(process.env.BENCH_PHASE_SECONDS ?? 10));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -84,6 +85,42 @@ async function bareQuery(url: string, id: string) {
   return { perSecond: latencies.length / PHASE_SECONDS, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
 }
 
+/** The pages of `pdf` rendered to 200 dpi images and bound again as an image-only PDF, as a fax server sends them. */
+async function faxOf(pdf: Uint8Array): Promise<Uint8Array> {
+  const { PDFDocument } = await import("pdf-lib");
+  const pages = (await PDFDocument.load(pdf)).getPageCount();
+  const pngs = [];
+  for (let i = 1; i <= pages; i++) pngs.push({ png: await renderPng(pdf, 200 / 72, i) });
+  return imageOnlyPdf(pngs);
+}
+
+/** A case from the fax, its reading timed, while /api/health is polled every 200 ms (latencies in ms). */
+async function ocrPhase(baseURL: string, api: (p: string, init?: RequestInit) => Promise<Response>, url: string) {
+  const health: number[] = [];
+  let polling = true;
+  const poller = (async () => {
+    while (polling) {
+      const [ms] = await timed(() => fetch(`${baseURL}/api/health`).then((r) => r.text()));
+      health.push(ms);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  })();
+  const started = performance.now();
+  let status = "Processing";
+  try {
+    const created = await (await api("/prior_auths", { method: "POST", body: JSON.stringify({ case_id: `bench-fax-${Date.now()}`, document_url: url }) })).json();
+    const deadline = Date.now() + 300_000;
+    while (status === "Processing" && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      status = ((await (await api(`/prior_auths/${created.id}`)).json()) as { status: string }).status;
+    }
+  } finally {
+    polling = false;
+    await poller;
+  }
+  return { seconds: status === "Processing" ? null : (performance.now() - started) / 1000, status, health };
+}
+
 async function benchBackend(label: string, databaseUrl: string | null): Promise<Row> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pa-bench-"));
   const env: NodeJS.ProcessEnv = {
@@ -94,7 +131,8 @@ async function benchBackend(label: string, databaseUrl: string | null): Promise<
   else delete env.DATABASE_URL;
   const form = await makePdf([PA_FORM_PAGE]);
   const tenPages = await makePdf([PA_FORM_PAGE, ...Array.from({ length: 9 }, (_, i) => `Progress note, page ${i + 2}\nSeizures continue despite clobazam and valproate.\nPlan: start Epidiolex.`)]);
-  const docs = await startDocServer({ "/form.pdf": send("application/pdf", form), "/ten-pages.pdf": send("application/pdf", tenPages) });
+  const fax = await faxOf(tenPages);
+  const docs = await startDocServer({ "/form.pdf": send("application/pdf", form), "/ten-pages.pdf": send("application/pdf", tenPages), "/fax.pdf": send("application/pdf", fax) });
   let server: ServerProcess | null = null;
   const row: Row = {};
   try {
@@ -133,6 +171,11 @@ async function benchBackend(label: string, databaseUrl: string | null): Promise<
       finished,
     );
     row["POST sync 10-page PDF p50 / p95 ms (n)"] = summary(create);
+
+    console.error(`[${label}] text recognition of a 10-page image-only fax, /api/health polled every 200 ms`);
+    const ocr = await ocrPhase(server.baseURL, api, docs.url("/fax.pdf"));
+    row["OCR 10-page image-only fax: s, pages/s"] = ocr.seconds === null ? `n/a (${ocr.status})` : `${fmt(ocr.seconds, 1)} s, ${fmt(10 / ocr.seconds, 2)} pages/s (${ocr.status})`;
+    row["/api/health during OCR p50 / max ms (n)"] = `${fmt(percentile(ocr.health, 50), 0)} / ${fmt(Math.max(...ocr.health), 0)} (${ocr.health.length})`;
 
     // Policy check and determination on the corpus's real payer policy and case PDFs when present, else on the
     // synthetic form and a one-paragraph policy.

@@ -123,6 +123,7 @@ async function renderPage(doc, number, dpi) {
 }
 
 async function readImageDocument(bytes, contentType, limits) {
+  if (!limits.ocr) return { pageCount: 1, pages: [{ page: 1, text: "", source: "ocr" }], warnings: ["Text recognition is off (PA_OCR=0): the image was not read."] };
   const { recognizePage, canvasFromEncoded, tiffPages } = await import("./ocr.mjs");
   const loaders = contentType === "image/tiff" ? tiffPages(bytes) : [() => canvasFromEncoded(bytes)];
   if (!loaders.length) throw new PdfReadError("The image could not be read: the TIFF file has no pages.");
