@@ -2,6 +2,8 @@
 // database: each formulary is read into sections (lib/policies/read), each case's PDFs through the intake, the section
 // bound to the case's drug is chosen, evaluated and decided (lib/determinations/decide with its safety invariants).
 //   <corpus>/policy-families/policies/NNN.pdf, <corpus>/policy-families/NNN-<drug>/{a,b}/*.pdf, labels.json
+// `--drug-from-label`: the case's drug is the labelled one (as a request naming its drug would give it), not the
+// intake's reading: separates the policy side from the intake's.
 import fs from "node:fs";
 import path from "node:path";
 import { readPdf, type PdfPage } from "../lib/documents/read-pdf";
@@ -17,7 +19,9 @@ import { policyBinding } from "../lib/determinations/approval-invariants";
 import { decide } from "../lib/determinations/decide";
 import { pdfsUnder } from "./corpus-files";
 
-const corpus = path.resolve(process.argv[2] ?? "../shared/corpus");
+const args = process.argv.slice(2);
+const drugFromLabel = args.includes("--drug-from-label");
+const corpus = path.resolve(args.find((a) => !a.startsWith("--")) ?? "../shared/corpus");
 const dir = path.join(corpus, "policy-families");
 if (!fs.existsSync(path.join(dir, "labels.json"))) {
   console.error(`usage: npx tsx scripts/eval-families.ts <corpus dir>   (no policy-families/labels.json under ${corpus})`);
@@ -25,6 +29,7 @@ if (!fs.existsSync(path.join(dir, "labels.json"))) {
 }
 
 interface Label {
+  drug: string;
   expected: "approved" | "denied";
   request_date: string;
 }
@@ -57,7 +62,7 @@ async function main() {
     for (const pdf of pdfsUnder(caseDir)) documents.push({ id: path.basename(pdf), name: path.basename(pdf), contentType: "application/pdf", pages: await pagesOf(pdf) });
     const facts = extractIntake(documents, { referenceYear: Number(label.request_date.slice(0, 4)) });
     const reading = readings.get(caseName.split("-")[0]);
-    const drugs = caseDrugsOf({ facts, priorAuth: { drugName: null } });
+    const drugs = drugFromLabel ? { ndcs: [], drugNames: [label.drug] } : caseDrugsOf({ facts, priorAuth: { drugName: null } });
     const chosen = reading ? chooseSection(reading.sections, drugs) : null;
     let outcome = "no section";
     let detail = `case drugs: ${drugs.drugNames.join(", ") || "none"}`;
@@ -94,7 +99,8 @@ async function main() {
   }
   console.log("\n| case | expected | determination | agrees | steps | section and recommendation |\n|---|---|---|---|---|---|");
   for (const r of rows) console.log(`| ${r.join(" | ")} |`);
-  console.log(`\nsections found: ${sectionsFound}/${keys.length}; agreement: ${agree}/${keys.length}; false approvals: ${falseApprovals}`);
+  console.log(`\ncase drug: ${drugFromLabel ? "from the labels" : "from the intake"}`);
+  console.log(`sections found: ${sectionsFound}/${keys.length}; agreement: ${agree}/${keys.length}; false approvals: ${falseApprovals}`);
 }
 
 main().catch((error) => {

@@ -30,10 +30,16 @@ export interface CheckAnswer {
 
 export type CheckOf<K extends Check["kind"]> = Extract<Check, { kind: K }>;
 
-/** The medication request the policy covers: by name (brand or generic), else the first one. */
+/**
+ * The medication request the policy covers: by name (brand or generic). When the policy names its drugs and no request
+ * is one of them, none: another drug's quantity or dose is never compared with this policy's limits. A policy that
+ * names no drug takes the first request.
+ */
 export function requestedDrug(facts: IntakeFacts, coveredDrugs: readonly string[]): IntakeMedicationRequest | null {
   const meds = facts.medicationRequests ?? [];
-  return meds.find((m) => coveredDrugs.some((d) => sameDrug(m.name, d))) ?? meds[0] ?? null;
+  const covered = meds.find((m) => coveredDrugs.some((d) => sameDrug(m.name, d)));
+  if (covered) return covered;
+  return coveredDrugs.length ? null : (meds[0] ?? null);
 }
 
 export function toStepEvidence(evidence: readonly Evidence[] | undefined, field?: string): StepEvidence[] {

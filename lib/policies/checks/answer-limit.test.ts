@@ -53,3 +53,11 @@ it("a limit exceeded with earlier fills cites them", () => {
   expect(answer.reason).toBe("The policy limits it to 18 tabs per 28 days; 18 already dispensed + 18 requested = 36.");
   expect(answer.evidence.map((e) => e.documentId)).toEqual(["form", "claims"]);
 });
+
+it("another drug's request is never compared with a policy that names its drugs", async () => {
+  const { requestedDrug } = await import("../case-context");
+  const withMetformin = { ...facts, medicationRequests: [med({ name: "metformin HCl 1000 mg tab", quantity: 60, daysSupply: 30 })] };
+  expect(requestedDrug(withMetformin, ["sitagliptin", "JANUVIA"])).toBeNull();
+  expect(requestedDrug(withMetformin, ["metformin"])?.name).toBe("metformin HCl 1000 mg tab");
+  expect(requestedDrug(withMetformin, [])?.name).toBe("metformin HCl 1000 mg tab");
+});

@@ -35,6 +35,11 @@ const rows: [string, CheckOf<"step_therapy">, Partial<CaseContext>, string, RegE
   ["a course in the notes that ended in the window", metformin90, { facts: facts({ priorTreatments: [trial("metformin", "metformin 1000 mg BID until 10/2025", { endDate: "2025-10-01" })] }) }, "met", /metformin/],
   ["a course in the notes that ended long ago", metformin90, { facts: facts({ priorTreatments: [trial("metformin", "metformin stopped 2023", { endDate: "2023-06-01" })] }) }, "not_met", /Older than 90 days before 2025-11-04: metformin/],
   ["a course in the notes without dates", metformin90, { facts: facts({ priorTreatments: [trial("metformin", "tried metformin")] }) }, "missing", /date of the trial/],
+  ["an undated 'current' mention is no date", metformin90, { facts: facts({ priorTreatments: [trial("metformin", "Current medications: metformin", { outcome: "ongoing" })] }) }, "missing", /date of the trial/],
+  ["an undated mention does not outweigh a fill outside the window", metformin90,
+    { facts: facts({ priorTreatments: [trial("metformin", "Current medications: metformin", { outcome: "ongoing" })] }), claims: [fill("C1", "2025-04-22", "metformin HCl 1000 mg tab", 30, true)] }, "not_met", /last fill 2025-04-22, 196 days before/],
+  ["a named drug counts even when it is also the case's (misread) request", { ...metformin90, excludeRequested: true },
+    { coveredDrugs: ["Januvia", "metformin"], claims: [fill("C1", "2025-10-09", "metformin", 30)] }, "met", /metformin/],
 ];
 
 describe.each(rows)("step therapy: %s", (_name, check, over, outcome, pattern) => {

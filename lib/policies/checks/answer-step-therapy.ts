@@ -6,7 +6,7 @@
 // Denied or pending claims never count. A CLASS criterion counts distinct drugs of the class, never the requested
 // drug. A criterion that names no drug and no class ("second-line therapy") never counts arbitrary drugs: claims
 // carry no indication, so only treatments the notes state for the case's disease count; otherwise a clinician judges.
-import { className, findDrugEntry, findDrugMentions, genericName } from "@/lib/claims/drug-classes";
+import { className, findDrugEntry, findDrugMentions, genericName, sameDrug } from "@/lib/claims/drug-classes";
 import { claimDrugName, daysBetween, DEFAULT_DAYS_SUPPLY, drugMeetsRequirement, drugTrials, fillsInWindow, type ExcludedFill, type TrialRequirement } from "@/lib/claims/claims-evidence";
 import type { CaseClaim } from "@/lib/claims/types";
 import { inQuestion } from "@/lib/intake/text/find-prior-treatments";
@@ -77,7 +77,8 @@ function trialsOf(ctx: CaseContext, req: TrialRequirement, check: CheckOf<"step_
     // A criterion naming no drug: a treatment counts only where the notes state it for the case's disease.
     if (diseaseOnly && !t.evidence.some((e) => diseaseOnly.some((w) => new RegExp(`\\b${escapeRegExp(w)}`, "i").test(evidenceContext(ctx, e))))) continue;
     const evidence = toStepEvidence(t.evidence).slice(0, 1);
-    const lastDate = t.endDate ?? (t.outcome === "ongoing" ? ctx.asOf : null);
+    // "Ongoing" counts as today only for a dated course; an undated mention says nothing of when.
+    const lastDate = t.endDate ?? (t.outcome === "ongoing" && t.startDate ? ctx.asOf : null);
     trials.push({ drug: t.drug, key: keyOf(t.drug), outcome: t.outcome, durationDays: durationOf(t, ctx.asOf), lastDate, source: evidence[0] ? `${documentName(ctx, evidence[0].documentId)} p. ${evidence[0].page}` : "the notes", evidence });
   }
   // Claims carry no indication: with no drug or class named they prove nothing.
@@ -164,7 +165,8 @@ export function describeStepRequirement(check: CheckOf<"step_therapy">): string 
 }
 
 export function answerStepTherapy(check: CheckOf<"step_therapy">, ctx: CaseContext, criterionText = ""): CheckAnswer {
-  const exclude = check.excludeRequested ? [...ctx.coveredDrugs, ...(ctx.requested ? [ctx.requested.name] : [])] : [];
+  // "Other" drugs than the requested one; a drug the criterion names itself always counts.
+  const exclude = (check.excludeRequested ? [...ctx.coveredDrugs, ...(ctx.requested ? [ctx.requested.name] : [])] : []).filter((x) => !check.drugs.some((d) => sameDrug(d, x)));
   const req: TrialRequirement = { drugs: check.drugs, drugClasses: check.drugClasses, examples: check.examples, exclude };
   const namesNothing = !check.drugs.length && !check.drugClasses.length && !(check.examples ?? []).length;
   const disease = namesNothing ? diseaseCues(ctx) : null;
@@ -190,6 +192,11 @@ export function answerStepTherapy(check: CheckOf<"step_therapy">, ctx: CaseConte
     else if (!recentOk && age !== null) entry.stale = true;
     else entry.unsure = !outcomeOk ? "the outcome (failure or intolerance)" : !durationOk ? "the trial's duration" : `the date of the trial (within ${within} days before ${ctx.asOf})`;
     byDrug.set(t.key, entry);
+  }
+  // Under a look-back, a statement without a date does not outweigh dated fills of the same drug outside the window.
+  if (within !== undefined) {
+    const oldKeys = new Set(excluded.filter((e) => e.why === "outside_window").map((e) => keyOf(claimDrugName(e.claim, ctx.claims) ?? "")));
+    for (const [key, entry] of byDrug) if (!entry.ok && entry.unsure?.startsWith("the date") && oldKeys.has(key)) Object.assign(entry, { unsure: null, stale: true });
   }
   const entries = [...byDrug.values()];
   const qualifying = entries.filter((e) => e.ok);
