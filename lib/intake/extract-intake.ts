@@ -1,6 +1,8 @@
 // The intake engine: the documents of a case (PDF and text pages, FHIR JSON) and an optional ePA payload in, one set
 // of intake facts out, each fact with the evidence it was read from. Synchronous and pure (no I/O, no clock except
 // the current year for two-digit years, which `referenceYear` fixes).
+import { billableDiagnoses } from "./codes/billable-diagnoses";
+import { withTaxonomyCodes } from "./codes/practitioner-taxonomy";
 import { extractEpaFacts } from "./epa/extract-epa-facts";
 import { STRENGTH, type SourcedFacts } from "./facts";
 import { extractFhirFacts } from "./fhir/extract-fhir-facts";
@@ -88,6 +90,13 @@ export function extractIntake(docs: SourceDocument[], options: ExtractIntakeOpti
   }
 
   const facts = mergeFacts(sources, { guesses });
+  // Codes: billable ICD-10-CM where the documents' words support one, official titles, NUCC taxonomy codes.
+  attempt("The diagnosis codes", () => {
+    const billing = billableDiagnoses(facts.diagnoses, docs);
+    facts.diagnoses = billing.diagnoses;
+    warnings.push(...billing.warnings);
+    facts.practitioners = withTaxonomyCodes(facts.practitioners);
+  });
   facts.warnings = [...new Set([...warnings, ...facts.warnings])];
   return facts;
 }

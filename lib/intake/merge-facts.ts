@@ -447,7 +447,7 @@ export function mergeFacts(sources: SourcedFacts[], opts: MergeOptions = {}): In
     for (const code of dx.icd10Source === "inferred" ? [] : dx.icd10) {
       if (icd10Coverage(code) !== "category") continue;
       const category = icd10Title(code.slice(0, 3));
-      warnings.push(`ICD-10-CM ${code} is not a subcategory of ${code.slice(0, 3)}${category ? ` (${category.title})` : ""} in the FY2018 code list: check it (a typo, or a code newer than the list).`);
+      warnings.push(`ICD-10-CM ${code} is not a subcategory of ${code.slice(0, 3)}${category ? ` (${category.title})` : ""} in the ICD-10-CM FY2026 code set: check it (a typo, or a retired code).`);
     }
     if (dx.icd10Source === "inferred") warnings.push(`ICD-10-CM ${dx.icd10.join(", ")} for "${dx.name}" was inferred from the diagnosis name; no code was stated.`);
   }

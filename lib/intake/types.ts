@@ -76,6 +76,8 @@ export interface IntakePractitioner {
   given: string[];
   family: string | null;
   specialty: string | null;
+  /** NUCC Health Care Provider Taxonomy code of the specialty (lib/lexicon/specialties.ts), when it names one. */
+  taxonomyCode?: string | null;
   phone: string | null;
   fax: string | null;
   address: PostalAddress | null;
@@ -99,6 +101,19 @@ export interface IntakeDiagnosis {
    * ICD-10-CM (sub)category whose title matches the diagnosis name (then it is a category, not a billable code).
    */
   icd10Source?: "stated" | "inferred";
+  /** Per code of `icd10` (same order): its official FY2026 title, whether it is billable, the code it was resolved from. */
+  icd10Details?: Icd10Detail[];
+}
+
+export interface Icd10Detail {
+  code: string;
+  /** Official long title (ICD-10-CM FY2026); null for a code that does not exist. */
+  title: string | null;
+  billable: boolean;
+  /** The category as written, when the documents' words chose this billable code under it. */
+  resolvedFrom?: string;
+  /** "K50.9 is a category, not billable: ..." when no billable code could be chosen. */
+  warning?: string;
 }
 
 export interface IntakeMedicationRequest {

@@ -49,6 +49,8 @@ const RESOLVE_ROWS: [string, string, string, boolean][] = [
   ["K50.9", "Crohn disease with fistula and with abscess.", "K50.9", false],
   ["M17.1", "Primary osteoarthritis of the left knee.", "M17.12", true],
   ["M17.1", "Osteoarthritis of the knee.", "M17.1", false],
+  ["C40.0", "Osteosarcoma; left thigh pain at the resection site.", "C40.0", false],
+  ["C40.0", "Osteosarcoma of the left upper limb (humerus).", "C40.02", true],
   ["G40.811", "", "G40.811", true],
 ];
 

@@ -30,14 +30,14 @@ function qualifiersOf(ancestorTitle: string, title: string): string[] {
   const child = clean(title);
   let rest: string;
   if (child.startsWith(parent)) rest = child.slice(parent.length);
-  // Reworded titles ("... of knee" -> "..., right knee"): what follows the first comma, as one qualifier.
-  else if (child.includes(",")) rest = child.slice(child.indexOf(",") + 1).replace(/,/g, " ");
   else {
-    const known = new Set(parent.split(/[\s,]+/));
-    rest = child
-      .split(/[\s,]+/)
-      .filter((w) => !known.has(w))
-      .join(" ");
+    // Reworded titles ("... long bones of upper limb" -> "... long bones of left upper limb"): the child's words from
+    // where they part from the ancestor's to the end, so "left" alone never counts, only "left upper limb".
+    const p = parent.split(/[\s,]+/);
+    const words = child.split(/\s+/);
+    let i = 0;
+    while (i < words.length && i < p.length && words[i].replace(/,$/, "") === p[i]) i++;
+    rest = words.slice(i).join(" ");
   }
   return rest
     .split(",")

@@ -19,7 +19,9 @@ describe("categories", () => {
     expect(isKnownIcd10Category("G40.811")).toBe(true);
     expect(isKnownIcd10Category("C40.0")).toBe(true);
     expect(isKnownIcd10Category("U99.1")).toBe(false);
-    expect(icd10Title("G40.811")).toEqual({ code: "G40.81", title: "Lennox-Gastaut syndrome", exact: false });
+    // The full FY2026 code set knows billable codes too (the FY2018 category list stopped at G40.81).
+    expect(icd10Title("G40.811")).toEqual({ code: "G40.811", title: "Lennox-Gastaut syndrome, not intractable, with status epilepticus", exact: true });
+    expect(icd10Title("G40.8119")).toEqual({ code: "G40.811", title: "Lennox-Gastaut syndrome, not intractable, with status epilepticus", exact: false });
   });
 });
 

@@ -1,13 +1,6 @@
-// ICD-10-CM codes: recognise them in text (with or without the dot), normalise to the dotted form, and check the
-// category against the shipped list.
-//
-// icd10-categories.json maps undotted codes to titles: every 3-character category, plus the 4- and 5-character
-// subcategories of chapters A-R and Z (injury and external-cause subcategories, S-Y, are left out to keep it small).
-// Generated from the CMS FY2018 category list (public domain; k4m1113/ICD-10-CSV categories.csv):
-//   node -e 'read the CSV; keep code.length <= 3 || (code.length <= 5 && !/^[S-Y]/.test(code)); write {code: title}'
-import categories from "./icd10-categories.json";
-
-const TITLES = categories as Record<string, string>;
+// ICD-10-CM codes: recognise them in text (with or without the dot), normalise to the dotted form, and check them
+// against the full FY2026 code set of the lexicon (lib/lexicon/icd10.ts; CMS, public domain), loaded once.
+import { icd10Rows, icd10Title as officialTitle, isIcd10Code } from "@/lib/lexicon/icd10";
 
 /** A letter, a digit, a digit or letter (the category), then up to four more characters after the dot. */
 const SHAPE = /^([A-Z][0-9][0-9A-Z])\.?([0-9A-Z]{0,4})$/;
@@ -24,24 +17,24 @@ export const icd10Category = (code: string) => code.replace(".", "").slice(0, 3)
 
 /** True when the code's 3-character category exists in ICD-10-CM. */
 export function isKnownIcd10Category(code: string): boolean {
-  return Object.hasOwn(TITLES, icd10Category(code));
+  return isIcd10Code(icd10Category(code));
 }
 
-/** Dotted form of an undotted list key: "G4081" -> "G40.81". */
+/** Dotted form of an undotted key: "G4081" -> "G40.81". */
 export const dotted = (key: string) => (key.length > 3 ? `${key.slice(0, 3)}.${key.slice(3)}` : key);
 
-/** The title of the code, or of its most specific ancestor in the shipped list (then `code` says which). */
+/** The official title of the code, or of its most specific existing ancestor (then `code` says which). */
 export function icd10Title(code: string): { code: string; title: string; exact: boolean } | null {
   const key = code.replace(".", "").toUpperCase();
-  for (let length = Math.min(key.length, 5); length >= 3; length--) {
-    const title = TITLES[key.slice(0, length)];
+  for (let length = Math.min(key.length, 7); length >= 3; length--) {
+    const title = officialTitle(key.slice(0, length));
     if (title) return { code: dotted(key.slice(0, length)), title, exact: length === key.length };
   }
   return null;
 }
 
-/** Every (undotted code, title) pair of the shipped list; used by the name index. */
-export const icd10Entries = (): [string, string][] => Object.entries(TITLES);
+/** Every (undotted code, title) pair of the code set; used by the name index. */
+export const icd10Entries = (): [string, string][] => icd10Rows().map((row) => [row.code.replace(".", ""), row.title]);
 
 export interface CodeMatch {
   code: string;
@@ -93,29 +86,11 @@ export function isIcd10AncestorOrSelf(ancestor: string, code: string): boolean {
   return c.startsWith(a);
 }
 
-const hasChildren = new Map<string, boolean>();
-/** Does the shipped list hold subcategories of this (undotted) code? */
-function listsChildren(key: string): boolean {
-  let known = hasChildren.get(key);
-  if (known === undefined) {
-    known = Object.keys(TITLES).some((k) => k.length === key.length + 1 && k.startsWith(key));
-    hasChildren.set(key, known);
-  }
-  return known;
-}
-
 /**
- * How well the shipped list knows a code: "listed" (the code or a subcategory above it is listed, or the list has no
- * subcategories there), "category" (the category exists but none of its listed subcategories leads to the code: a
- * typo, or a code newer than the FY2018 list), "unknown" (no such category).
+ * How the code set knows a code: "listed" (the code exists), "category" (its category exists but the code does not:
+ * a typo, or a code retired or not yet in FY2026), "unknown" (no such category).
  */
 export function icd10Coverage(code: string): "listed" | "category" | "unknown" {
-  const key = code.replace(".", "").toUpperCase();
-  if (!isKnownIcd10Category(key)) return "unknown";
-  for (let length = 4; length <= Math.min(key.length, 5); length++) {
-    const parent = key.slice(0, length - 1);
-    if (!listsChildren(parent)) return "listed";
-    if (!Object.hasOwn(TITLES, key.slice(0, length))) return "category";
-  }
-  return "listed";
+  if (!isKnownIcd10Category(code)) return "unknown";
+  return isIcd10Code(code) ? "listed" : "category";
 }
