@@ -54,6 +54,8 @@ describe("classifyCriterion across payers' wording", () => {
     expect(classifyCriterion("Neuroendocrine tumors of lung origin", { inherited: "diagnosis" })).toMatchObject({ kind: "diagnosis", icd10Prefixes: expect.arrayContaining(["C7A"]) });
     expect(classifyCriterion("LDL-C ≥ 100 mg/dL")).toMatchObject({ kind: "lab_threshold", analyte: "ldl-c", comparator: ">=", value: 100 });
     expect(classifyCriterion("Baseline LDL-C of at least 100 mg/dL")).toMatchObject({ kind: "lab_threshold", comparator: ">=", value: 100, unit: "mg/dl" });
+    expect(classifyCriterion("Hemoglobin A1c of 7% or greater within the last 90 days")).toMatchObject({ kind: "lab_threshold", analyte: "hemoglobin a1c", comparator: ">=", value: 7, unit: "%" });
+    expect(classifyCriterion("Fasting glucose of 126 mg/dL or higher")).toMatchObject({ kind: "lab_threshold", comparator: ">=", value: 126, unit: "mg/dl" });
     expect(classifyCriterion("Quantity limit of 2 pens per 28 days")).toEqual({ kind: "quantity_limit", value: 2, unit: "pen", perDays: 28 });
     expect(classifyCriterion("Disease is metastatic")).toEqual({ kind: "documentation", what: "Disease is metastatic", terms: ["metastatic"] });
     expect(classifyCriterion("Relapsed/Refractory", { inherited: "documentation", subject: "Disease is" })).toEqual({ kind: "documentation", what: "Disease is relapsed/refractory", terms: ["relapsed", "refractory"] });

@@ -232,10 +232,25 @@ function analyteOf(before: string, after: string): string {
   return counted ? counted[1].trim() : words;
 }
 
+const LAB_UNITS = /(%|\/hpf|mg\/dl|mmol\/l|mmol\/mol|g\/dl|g\/l|u\/l|iu\/l|iu\/ml|miu\/ml|cells\/mm3|cells\/(?:µl|ul|mcl)|\/mm3|\/(?:µl|ul|mcl)|x ?10\^?9\/l|ng\/ml|ng\/dl|pg\/ml|mcg\/l|µg\/l|nmol\/l|kg\/m2|kg\/m²|mmhg|ml\/min(?:\/1\.73 ?m2)?|copies\/ml|mg\/g|mg\/l)/;
+
+/** A lab value compared after it ("of 7% or greater"): the analyte before it, the unit after the value. */
+function trailingComparison(lower: string, m: RegExpExecArray): Check | null {
+  const before = lower.slice(0, m.index).replace(/\b(?:patient|member|individual)\b.*?\b(?:has|with|had|shows?)\b/, "").trim();
+  const analyte = analyteOf(before, lower.slice(m.index + m[0].length));
+  if (!analyte || (!m[2] && !/\b(?:a1c|hba1c|hemoglobin|ldl|hdl|cholesterol|triglycerides?|glucose|bmi|body mass index|ige|eosinophils?|platelets?|egfr|creatinine)\b/.test(before))) return null;
+  const check: Check = { kind: "lab_threshold", analyte, comparator: /greater|higher|more|above/.test(m[3]) ? ">=" : "<=", value: num(m[1]) };
+  if (m[2]) check.unit = m[2];
+  return check;
+}
+
 function labCheck(text: string, lower: string): Check | null {
   const relative = referenceLabCheck(text, lower);
   if (relative) return relative;
   const m = /(>=|<=|>|<|=|greater than or equal to|less than or equal to|greater than|more than|less than|at least|at or above|at or below|above|below|exceeding|of at least|no more than|no greater than)\s*(\d[\d,]*(?:\.\d+)?)\s*(%|\/hpf|mg\/dl|mmol\/l|mmol\/mol|g\/dl|g\/l|u\/l|iu\/l|iu\/ml|miu\/ml|cells\/mm3|cells\/(?:µl|ul|mcl)|\/mm3|\/(?:µl|ul|mcl)|x ?10\^?9\/l|ng\/ml|ng\/dl|pg\/ml|mcg\/l|µg\/l|nmol\/l|kg\/m2|kg\/m²|mmhg|ml\/min(?:\/1\.73 ?m2)?|copies\/ml|mg\/g|mg\/l)?/.exec(lower);
+  // "Hemoglobin A1c of 7% or greater", "LDL-C of 100 mg/dL or higher": the comparison after the value.
+  const trailing = m ? null : new RegExp(`\\b(?:of|is|was|at|:)\\s*(\\d[\\d,]*(?:\\.\\d+)?)\\s*${LAB_UNITS.source}?\\s*or (greater|higher|more|above|less|lower|below)\\b`).exec(lower);
+  if (trailing) return trailingComparison(lower, trailing);
   if (!m) return null;
   const after = lower.slice(m.index + m[0].length);
   // "≥15 intraepithelial eosinophils per high power field (HPF)": a count per microscope field.

@@ -78,6 +78,7 @@ describe("Part D criteria book (fictional, CMS template layout)", () => {
     const rmi = ozempic.kind === "group" ? ozempic.children.find((c) => c.kind === "group" && c.children.some((x) => x.kind === "group")) : undefined;
     const any = rmi?.kind === "group" ? rmi.children.find((c) => c.kind === "group") : undefined;
     expect(any).toMatchObject({ logic: "any" });
+    expect(checkOf(section("OZEMPIC"), "lab_threshold")?.check).toMatchObject({ comparator: ">=", value: 7, unit: "%" });
     expect(any?.kind === "group" && any.children.map((c) => (c.kind === "criterion" ? c.check.kind : c.kind))).toEqual(["step_therapy", "step_therapy"]);
     const exclusion = criteriaOf(ozempic).find((c) => c.rule === "part-d.exclusion-criteria:manual");
     expect(exclusion?.text).toMatch(/^Exclusion \(must not apply\): Prescribed for weight loss alone/);
