@@ -74,7 +74,7 @@ describe("engine evaluation: corpus and family fixtures", () => {
       const ok = o.determinationAgrees && o.criterionAgrees;
       const steps = process.env.EVALUATION_VERBOSE === "1" ? o.stepLines.map((l) => `\n         ${l}`).join("") : "";
       const intake = o.intakeMismatches.map((m) => `\n         intake ${m}`).join("") + steps;
-      return `  ${ok ? "ok  " : "FAIL"} ${o.key} (expected ${o.expected}): ${o.section ? `section "${o.section}"` : "no section"}; ${o.note}${!ok && known[o.key] ? `  [known: ${known[o.key]}]` : ""}${intake}`;
+      return `  ${ok ? "agrees " : "differs"} ${o.key} (expected ${o.expected}): ${o.section ? `section "${o.section}"` : "no section"}; ${o.note}${!ok && known[o.key] ? `  [known: ${known[o.key]}]` : ""}${intake}`;
     });
     console.log(
       [
