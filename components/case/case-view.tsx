@@ -8,6 +8,7 @@ import {
   useAssign, useCancelCase, useCase, useCaseAction, useCaseDocuments, useDeterminations, useEvents, useIntake, usePolicyChecks, useReviews, useSupportingInformation,
 } from "@/lib/portal/case-queries";
 import { AddDocuments, TAKES_DOCUMENTS } from "./add-documents";
+import { NoticesPanel } from "./notices-panel";
 import { CANCELLABLE_STATUSES, OPEN_STATUSES, type Determination, type PolicyCheck, type PriorAuth } from "@/lib/portal/types";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -32,6 +33,7 @@ const JUMPS = [
   { href: "#claims", label: "Claims" },
   { href: "#determination", label: "Determination" },
   { href: "#decision", label: "Decision" },
+  { href: "#notices", label: "Notices" },
   { href: "#timeline", label: "Timeline" },
 ];
 
@@ -170,6 +172,7 @@ function CaseScreen({ pa, me }: { pa: PriorAuth; me: { id: string } }) {
           <ClaimsPanel info={claims} latestCheck={latestCheck} highlighted={selection?.claimIds ?? []} />
           <DeterminationPanel determinations={determinations} run={runDetermination} />
           <DecisionPanel priorAuth={pa} reviews={reviews} determination={latestDetermination} />
+          <NoticesPanel priorAuthId={pa.id} />
           <AuditTimeline events={events} documentNames={documentNames} />
         </div>
         <div ref={viewer} className="min-w-0 scroll-mt-2 lg:sticky lg:top-4 lg:max-h-[calc(100vh-2rem)] lg:overflow-y-auto">

@@ -1,7 +1,11 @@
 "use client";
 
 import { useId, useState, type FormEvent } from "react";
+import { useQuery } from "@tanstack/react-query";
+import type { z } from "zod";
+import { apiFetch } from "@/lib/portal/api-client";
 import { useReview } from "@/lib/portal/case-queries";
+import type { ZWorkspace } from "@/lib/schemas/workspace";
 import { statusLabel } from "@/lib/portal/status-labels";
 import { DECIDABLE_STATUSES, type Determination, type PriorAuth, type Review, type ReviewDecision } from "@/lib/portal/types";
 import { Section } from "@/components/ui/section";
@@ -98,6 +102,8 @@ export function DecisionPanel({ priorAuth, reviews, determination }: {
   const review = useReview(priorAuth.id);
   const [decision, setDecision] = useState<ReviewDecision | "">("");
   const [note, setNote] = useState("");
+  const [reasonCode, setReasonCode] = useState("");
+  const reasonCodes = useQuery({ queryKey: ["workspace"], queryFn: () => apiFetch<z.infer<typeof ZWorkspace>>("/workspace") }).data?.denial_reason_codes ?? [];
   const [errors, setErrors] = useState<{ decision?: string; note?: string }>({});
   const [done, setDone] = useState<string | null>(null);
   const decidable = (DECIDABLE_STATUSES as readonly string[]).includes(priorAuth.status);
@@ -111,11 +117,12 @@ export function DecisionPanel({ priorAuth, reviews, determination }: {
       document.getElementById(next.decision ? `${ids.legend}-first` : ids.note)?.focus();
       return;
     }
-    review.mutate({ decision: decision as ReviewDecision, note: note.trim() }, {
+    review.mutate({ decision: decision as ReviewDecision, note: note.trim(), ...(decision === "denied" && reasonCode ? { reason_code: reasonCode } : {}) }, {
       onSuccess: (r) => {
-        setDone(`Decision recorded: ${statusLabel(r.decision)}.`);
+        setDone(`Decision recorded: ${statusLabel(r.decision)}. A notice was issued.`);
         setDecision("");
         setNote("");
+        setReasonCode("");
       },
     });
   }
@@ -142,6 +149,16 @@ export function DecisionPanel({ priorAuth, reviews, determination }: {
               </div>
               {errors.decision && <p id={ids.decisionError} className="mt-1 text-sm text-red-700">{errors.decision}</p>}
             </fieldset>
+            {decision === "denied" && reasonCodes.length > 0 && (
+              <div>
+                <label htmlFor={`${ids.note}-reason`} className="block text-sm font-medium text-slate-800">Denial reason <span className="font-normal text-slate-600">(printed on the notice beside the criteria not met)</span></label>
+                <select id={`${ids.note}-reason`} value={reasonCode} onChange={(e) => setReasonCode(e.target.value)}
+                  className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm focus:border-blue-600 focus:outline-none focus:ring-1 focus:ring-blue-600">
+                  <option value="">The criteria not met (no code)</option>
+                  {reasonCodes.map((r) => <option key={r.code} value={r.code}>{r.text}</option>)}
+                </select>
+              </div>
+            )}
             <div>
               <label htmlFor={ids.note} className="block text-sm font-medium text-slate-800">Note <span className="font-normal text-slate-600">(required; kept in the audit trail)</span></label>
               <textarea id={ids.note} value={note} onChange={(e) => setNote(e.target.value)} rows={3} required aria-invalid={Boolean(errors.note)} aria-describedby={errors.note ? ids.noteError : undefined}

@@ -16,6 +16,7 @@ const EVENT_LABELS: Record<(typeof WEBHOOK_EVENT_TYPES)[number], string> = {
   "prior_auth.cancelled": "Case cancelled",
   "determination.created": "Determination created",
   "review.decided": "Reviewer decided",
+  "notice.created": "Notice issued",
 };
 
 const STATUS_STYLE: Record<TWebhookDelivery["status"], string> = {

@@ -95,6 +95,10 @@ test("ready cases: the check and determination run in the background when intake
   const actionsOf = async () => (await api.events(created.id)).map((e) => e.action);
   expect((await actionsOf()).filter((a) => a === "policy_check.completed")).toHaveLength(1);
   expect((await actionsOf()).filter((a) => a === "determination.created")).toHaveLength(1);
+  // The engine's request for information is a notice listing what to send.
+  const [rfiNotice] = (await (await request.get(`${path}/notices`, { headers: api.headers })).json()).data;
+  expect(rfiNotice).toMatchObject({ outcome: "request_for_information", content: { decided_by: "engine" } });
+  expect(rfiNotice.content.requested_information.length).toBeGreaterThan(0);
 
   // Paid claims arrive: the case re-opens and is evaluated again, without anyone clicking.
   await request.post(`${path}/supporting_information`, { headers: api.headers, data: { claim_history: { data: [claim("R1", "clobazam", "paid", "2024-01-05"), claim("R2", "valproic acid", "paid", "2024-03-05")] } } });
@@ -162,6 +166,24 @@ test("the engine never denies by default: a failed criterion is pended for a cli
   expect(await api.getJson(created.id)).toMatchObject({ status: "denied", decided_by: ws.adminEmail, engine_recommendation: "denied" });
   const events = await api.events(created.id);
   expect(events.find((e) => e.action === "review.decided")?.details).toMatchObject({ decision: "denied", note: "Patient is under the policy's minimum age." });
+
+  // The denial issued a notice with its specific reason: the criterion not met, in the policy's words, and how to appeal.
+  const { notice_id: noticeId } = await review.json();
+  const notices = (await (await request.get(`${path}/notices`, { headers: api.headers })).json()).data;
+  expect(notices).toHaveLength(1);
+  expect(notices[0]).toMatchObject({ id: noticeId, outcome: "denied", kind: "decision", content: { decided_by: ws.adminEmail, reviewer_note: "Patient is under the policy's minimum age." } });
+  expect(notices[0].content.reasons).toEqual([expect.objectContaining({ policyText: expect.stringContaining("18 years of age or older") })]);
+  expect(notices[0].content.appeal).toContain("appeal");
+  const pdf = await request.get(`/api/v1/notices/${noticeId}/pdf`, { headers: api.headers });
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
+  const other = await createTestWorkspace("Other notices");
+  expect((await request.get(`/api/v1/notices/${noticeId}`, { headers: { "X-API-Key": other.apiKey } })).status()).toBe(404);
+  // A reason code must be one of the workspace's list, and only a denial takes one.
+  const badCode = await clinician.post(`${path}/review`, { data: { decision: "denied", note: "x", reason_code: "NO_SUCH_CODE" } });
+  expect(badCode.status()).toBe(400);
+  expect((await badCode.json()).message).toContain("STEP_THERAPY");
 });
 
 test("policy check errors: 422 without an applicable policy, 409 before intake, 400 for a bad body, 404 elsewhere", async ({ request }) => {

@@ -18,6 +18,7 @@ import { caseClaims } from "@/lib/claims/case-claims";
 import { drugMatchesBindingName } from "@/lib/policies/library/drug-binding-matches";
 import { policyBinding } from "./approval-invariants";
 import { decide } from "./decide";
+import { issueNotice } from "@/lib/notices/issue-notice";
 
 export const DETERMINATION_ENGINE_VERSION = `${engineVersion("determination")}+${POLICY_ENGINE_VERSION}`;
 
@@ -124,6 +125,10 @@ export async function runDetermination(opts: { workspaceId: string; priorAuthId:
         where: { id: material.priorAuth.id },
         data: { status: decision.status, decidedAt: engineFinal ? new Date() : null, decidedBy: engineFinal ? "engine" : null, engineRecommendation: decision.recommendedStatus, policyTitle: check.policyMeta.title },
       });
+      // The engine's own final approval, or its request for information, is a notice like a reviewer's (once per change).
+      if (current.status !== decision.status && (decision.status === "approved" || decision.status === "request_for_information")) {
+        await issueNotice(tx, { workspaceId: opts.workspaceId, priorAuthId: material.priorAuth.id, outcome: decision.status, actor: opts.actor, decidedBy: "engine" });
+      }
     } else {
       await tx.priorAuth.update({ where: { id: material.priorAuth.id }, data: { engineRecommendation: decision.recommendedStatus, policyTitle: check.policyMeta.title } });
     }

@@ -13,6 +13,7 @@ import { ZWorkspace } from "@/lib/schemas/workspace";
 import { ZAddCaseDocumentsRequest } from "@/lib/schemas/case-documents";
 import { ZCancelRequest } from "@/lib/schemas/review";
 import { ZQueueCounts } from "@/lib/schemas/prior-auth-counts";
+import { ZNotice, ZNoticeId, ZNoticeList } from "@/lib/schemas/notice";
 import { ZWorkspaceSettings } from "@/lib/workspaces/workspace-settings";
 import { ZIntakeBundle, ZIntakeQuery, ZIntakeResponse } from "@/lib/schemas/intake";
 import { ZPolicyCheckList, ZPolicyCheckRequest, ZPolicyCheckResponse } from "@/lib/schemas/policy-check";
@@ -152,6 +153,20 @@ export const OPERATIONS: OperationSpec[] = [
     description: "The case is read again with all its documents (202 while Processing; 200 when `synchronous_request` finished it), then evaluated again when the workspace prepares cases, and returns to review.",
     params: id, body: { schema: ZAddCaseDocumentsRequest, required: true },
     responses: { 202: { description: "Accepted: the case is being read again.", schema: ZPriorAuth }, 200: { description: "Read again (synchronous_request).", schema: ZPriorAuth } }, errors: [400, 404, 409],
+  },
+  {
+    method: "get", path: "/prior_auths/{prior_auth_id}/notices", operationId: "listNotices", tag: "Notices", access: "workspace",
+    summary: "The notices of a case's decisions and requests for information", description: "Newest first. Each final decision and each request for information (a reviewer's, or the engine's own approval or request) issues one; a denial lists the criteria not met with the policy's words and the finding, and how to appeal.",
+    params: id, responses: ok("The notices.", ZNoticeList), errors: [400, 404],
+  },
+  {
+    method: "get", path: "/notices/{notice_id}", operationId: "getNotice", tag: "Notices", access: "workspace",
+    summary: "A notice's content", params: { notice_id: ZNoticeId }, responses: ok("The notice.", ZNotice), errors: [400, 404],
+  },
+  {
+    method: "get", path: "/notices/{notice_id}/pdf", operationId: "getNoticePdf", tag: "Notices", access: "workspace",
+    summary: "A notice as a PDF letter", params: { notice_id: ZNoticeId },
+    responses: { 200: { description: "The PDF.", content: { "application/pdf": "binary" } } }, errors: [400, 404],
   },
   {
     method: "get", path: "/prior_auths/{prior_auth_id}/events", operationId: "listPriorAuthEvents", tag: "Prior authorizations", access: "workspace",
@@ -326,6 +341,7 @@ export const WEBHOOK_EVENTS = WEBHOOK_EVENT_TYPES.map((type) => ({
     "prior_auth.cancelled": "The case was cancelled",
     "determination.created": "A determination was recorded",
     "review.decided": "A reviewer recorded a decision",
+    "notice.created": "A notice of a decision or of a request for information was issued: `data.notice` with its content and PDF address",
   }[type],
   schema: ZWebhookEventPayload,
 }));

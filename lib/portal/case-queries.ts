@@ -1,5 +1,7 @@
 // TanStack Query hooks over the case routes of /api/v1 (the portal's session authenticates them).
 import type { QueueView } from "@/lib/prior-auths/queue-views";
+import type { z } from "zod";
+import type { ZNoticeList } from "@/lib/schemas/notice";
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { apiFetch, PortalApiError } from "./api-client";
 import type { AuditEvent, CaseDocument, Determination, IntakeResponse, PolicyCheck, PriorAuth, Review, ReviewDecision, SupportingInformation } from "./types";
@@ -40,6 +42,7 @@ export const useIntake = (id: string, enabled: boolean) => usePart<IntakeRespons
 export const usePolicyChecks = (id: string, enabled: boolean) => usePart<{ data: PolicyCheck[] }>(id, "policy-checks", "/policy_checks", { enabled });
 export const useDeterminations = (id: string, enabled: boolean) => usePart<{ data: Determination[] }>(id, "determinations", "/determinations", { enabled });
 export const useReviews = (id: string) => usePart<{ data: Review[] }>(id, "reviews", "/reviews");
+export const useNotices = (id: string) => usePart<z.infer<typeof ZNoticeList>>(id, "notices", "/notices");
 export const useSupportingInformation = (id: string) => usePart<SupportingInformation>(id, "supporting-information", "/supporting_information");
 export const useEvents = (id: string, processing: boolean) => usePart<{ data: AuditEvent[] }>(id, "events", "/events", { refetchInterval: processing ? 2_000 : false });
 
@@ -84,7 +87,7 @@ export function useCancelCase(id: string) {
 export function useReview(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { decision: ReviewDecision; note: string }) =>
+    mutationFn: (input: { decision: ReviewDecision; note: string; reason_code?: string }) =>
       apiFetch<Review>(`/prior_auths/${encodeURIComponent(id)}/review`, { method: "POST", json: input }),
     onSuccess: () => invalidateCase(queryClient, id),
   });

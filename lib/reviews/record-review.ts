@@ -1,5 +1,7 @@
 import { prisma } from "@/lib/db/prisma";
-import { conflict, forbidden, notFound } from "@/lib/api/errors";
+import { badRequest, conflict, forbidden, notFound } from "@/lib/api/errors";
+import { issueNotice } from "@/lib/notices/issue-notice";
+import { denialReasonCodesOf } from "@/lib/notices/denial-reason-codes";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import type { Actor } from "@/lib/api/with-workspace";
 import { assertTransition } from "@/lib/prior-auths/states";
@@ -9,15 +11,17 @@ import { emitWebhookEvent } from "@/lib/webhooks/emit-webhook-event";
 
 const DECIDABLE = new Set(["Succeeded", "pending_review", "request_for_information", "approved", "denied"]);
 
-type ReviewRow = { id: string; decision: string; note: string; reviewer: string; determinationId: string | null; createdAt: Date };
+type ReviewRow = { id: string; decision: string; note: string; reviewer: string; determinationId: string | null; reasonCode?: string | null; createdAt: Date };
 
-export const presentReview = (r: ReviewRow, engineRecommendation: string | null = null) => ({
+export const presentReview = (r: ReviewRow, engineRecommendation: string | null = null, noticeId: string | null = null) => ({
   id: r.id,
   decision: r.decision as TReviewRequest["decision"],
   note: r.note,
   reviewer: r.reviewer,
   determination_id: r.determinationId,
   engine_recommendation: engineRecommendation,
+  reason_code: r.reasonCode ?? null,
+  notice_id: noticeId,
   created_at: formatTimestamp(r.createdAt),
 });
 
@@ -45,6 +49,12 @@ export async function recordReview(opts: { workspaceId: string; priorAuthId: str
     if (!priorAuth) throw notFound(`Prior authorization ${opts.priorAuthId}`);
     if (!DECIDABLE.has(priorAuth.status)) throw conflict(`A ${priorAuth.status} prior authorization cannot be decided.`);
     assertTransition(priorAuth.status, opts.input.decision);
+    if (opts.input.reason_code) {
+      if (opts.input.decision !== "denied") throw badRequest("reason_code: only a denial takes a reason code.");
+      const workspace = await tx.workspace.findUniqueOrThrow({ where: { id: opts.workspaceId }, select: { denialReasonCodes: true } });
+      const codes = denialReasonCodesOf(workspace.denialReasonCodes);
+      if (!codes.some((c) => c.code === opts.input.reason_code)) throw badRequest(`reason_code: must be one of the workspace's denial reasons (${codes.map((c) => c.code).join(", ")}).`);
+    }
     const determination = await tx.determination.findFirst({ where: { priorAuthId: priorAuth.id }, orderBy: { createdAt: "desc" } });
     const review = await tx.review.create({
       data: {
@@ -55,6 +65,7 @@ export async function recordReview(opts: { workspaceId: string; priorAuthId: str
         note: opts.input.note,
         reviewer: opts.actor.label,
         reviewerUserId: opts.actor.type === "user" ? opts.actor.id : null,
+        reasonCode: opts.input.reason_code ?? null,
       },
     });
     const final = opts.input.decision !== "request_for_information";
@@ -70,7 +81,11 @@ export async function recordReview(opts: { workspaceId: string; priorAuthId: str
       workspaceId: opts.workspaceId, priorAuthId: priorAuth.id, actor: opts.actor, action: "review.decided",
       details: { decision: opts.input.decision, note: opts.input.note, previous_status: priorAuth.status, engine_recommendation: determination?.recommendedStatus ?? null },
     });
-    const presented = presentReview(review, determination?.recommendedStatus ?? null);
+    const notice = await issueNotice(tx, {
+      workspaceId: opts.workspaceId, priorAuthId: priorAuth.id, outcome: opts.input.decision, actor: opts.actor,
+      decidedBy: opts.actor.label, reviewerNote: opts.input.note, reasonCode: opts.input.reason_code ?? null,
+    });
+    const presented = presentReview(review, determination?.recommendedStatus ?? null, notice.id);
     await emitWebhookEvent(tx, { workspaceId: opts.workspaceId, type: "review.decided", data: { prior_auth_id: priorAuth.id, case_id: priorAuth.caseId, review: presented } });
     return presented;
   });

@@ -3,6 +3,8 @@ import { z } from "zod";
 export const ZReviewRequest = z.strictObject({
   decision: z.enum(["approved", "denied", "request_for_information"], { error: "must be approved, denied or request_for_information" }),
   note: z.string({ error: "is required" }).trim().min(1, "is required: say why").max(10_000),
+  /** A denial's reason code from the workspace's list (GET /workspace: denial_reason_codes); printed on the notice. */
+  reason_code: z.string().trim().min(1).max(40).optional(),
 });
 export type TReviewRequest = z.infer<typeof ZReviewRequest>;
 
@@ -13,6 +15,9 @@ export const ZReview = z.object({
   reviewer: z.string(),
   determination_id: z.uuid().nullable(),
   engine_recommendation: z.string().nullable(),
+  reason_code: z.string().nullable(),
+  /** The notice this decision issued, in the answer to POST /review (GET /notices/{id}; its PDF at /notices/{id}/pdf); null in lists. */
+  notice_id: z.uuid().nullable(),
   created_at: z.string(),
 });
 

@@ -1,5 +1,5 @@
 /** The events a webhook endpoint can subscribe to. */
-export const WEBHOOK_EVENT_TYPES = ["prior_auth.succeeded", "prior_auth.failed", "prior_auth.cancelled", "determination.created", "review.decided"] as const;
+export const WEBHOOK_EVENT_TYPES = ["prior_auth.succeeded", "prior_auth.failed", "prior_auth.cancelled", "determination.created", "review.decided", "notice.created"] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** What a receiver gets in the body of every delivery (Standard Webhooks style: the id is also `webhook-id`). */

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { prisma } from "@/lib/db/prisma";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import type { Actor } from "@/lib/api/with-workspace";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { DEFAULT_APPEAL_INSTRUCTIONS, denialReasonCodesOf, ZDenialReasonCodes } from "@/lib/notices/denial-reason-codes";
 
 export const ZWorkspaceSettings = z.strictObject({
   name: z.string().trim().min(1).max(200).optional(),
@@ -13,9 +15,13 @@ export const ZWorkspaceSettings = z.strictObject({
   auto_evaluate: z.boolean().optional(),
   /** When true (the default) an engine approval that meets every safety invariant is final; false: every outcome waits for a reviewer. */
   engine_approvals_final: z.boolean().optional(),
+  /** The denial reasons reviewers pick from, [{ code, text }]; null restores the built-in list. */
+  denial_reason_codes: ZDenialReasonCodes.nullable().optional(),
+  /** How to appeal, printed on denial notices; null restores the built-in wording. */
+  appeal_instructions: z.string().trim().min(20).max(4000).nullable().optional(),
 });
 
-type WorkspaceRow = { id: string; name: string; slaHoursExpedited: number; slaHoursStandard: number; requireClinicianForAdverse: boolean; autoEvaluate: boolean; engineApprovalsFinal: boolean };
+type WorkspaceRow = { id: string; name: string; slaHoursExpedited: number; slaHoursStandard: number; requireClinicianForAdverse: boolean; autoEvaluate: boolean; engineApprovalsFinal: boolean; denialReasonCodes?: unknown; appealInstructions?: string | null };
 
 export const presentWorkspace = (w: WorkspaceRow) => ({
   id: w.id,
@@ -25,6 +31,8 @@ export const presentWorkspace = (w: WorkspaceRow) => ({
   require_clinician_for_adverse: w.requireClinicianForAdverse,
   auto_evaluate: w.autoEvaluate,
   engine_approvals_final: w.engineApprovalsFinal,
+  denial_reason_codes: [...denialReasonCodesOf(w.denialReasonCodes)],
+  appeal_instructions: w.appealInstructions ?? DEFAULT_APPEAL_INSTRUCTIONS,
 });
 
 /** The workspace with every setting (the request wrapper carries only what each request needs). */
@@ -48,6 +56,8 @@ export async function updateWorkspaceSettings(opts: { workspaceId: string; actor
         requireClinicianForAdverse: input.require_clinician_for_adverse,
         autoEvaluate: input.auto_evaluate,
         engineApprovalsFinal: input.engine_approvals_final,
+        denialReasonCodes: input.denial_reason_codes === undefined ? undefined : input.denial_reason_codes === null ? Prisma.DbNull : input.denial_reason_codes,
+        appealInstructions: input.appeal_instructions,
       },
     });
     if (input.sla_hours_expedited !== undefined || input.sla_hours_standard !== undefined) {

@@ -1,0 +1,129 @@
+// A notice's content, from the case as it stands when the decision is made: who and what, the decision, and its
+// specific reasons (the policy criteria not met with their quoted text and the evidence, or what is missing), the
+// reviewer, the dates and how to appeal. Pure: the same inputs give the same notice.
+import type { DenialReasonCode } from "./denial-reason-codes";
+
+export type NoticeOutcome = "approved" | "denied" | "request_for_information";
+
+/** What a notice needs of a policy check step (the stored API shape). */
+export interface NoticeStep {
+  step: number;
+  question_or_action: string;
+  answer: string;
+  reason: string;
+  outcome: string;
+  policy_guideline_quoted_source?: string;
+  missing_information?: string;
+  unmet_alternative?: boolean;
+  not_needed?: boolean;
+  evidence?: { quote?: string; page?: number | null; claim_id?: string }[];
+}
+
+export interface NoticeInput {
+  outcome: NoticeOutcome;
+  caseId: string;
+  receivedAt: string;
+  issuedAt: string;
+  patient: { name: string | null; birthDate: string | null; memberId: string | null };
+  drug: { name: string | null; strength: string | null; quantity: number | null; quantityUnit: string | null; daysSupply: number | null };
+  policy: { title: string; section: string | null } | null;
+  steps: readonly NoticeStep[];
+  /** The determination's list of what to send, for a request for information. */
+  missingInformation: readonly string[];
+  decidedBy: string;
+  reviewerNote: string | null;
+  reasonCode: DenialReasonCode | null;
+  appealInstructions: string;
+}
+
+export interface NoticeReason {
+  /** The criterion's number in the policy check, when the reason is one. */
+  step: number | null;
+  text: string;
+  /** The policy's own words for the criterion. */
+  policyText: string | null;
+  /** What the case's records show (or do not show). */
+  finding: string | null;
+}
+
+export interface NoticeBody {
+  title: string;
+  outcome: NoticeOutcome;
+  case_id: string;
+  patient: NoticeInput["patient"];
+  drug: NoticeInput["drug"];
+  policy: NoticeInput["policy"];
+  decision: string;
+  reason_code: DenialReasonCode | null;
+  reasons: NoticeReason[];
+  requested_information: string[];
+  decided_by: string;
+  reviewer_note: string | null;
+  received_at: string;
+  issued_at: string;
+  appeal: string | null;
+}
+
+const TITLES: Record<NoticeOutcome, string> = {
+  approved: "Notice of approval",
+  denied: "Notice of denial",
+  request_for_information: "Request for additional information",
+};
+
+function drugWords(d: NoticeInput["drug"]): string {
+  const name = [d.name, d.strength && !d.name?.includes(d.strength) ? d.strength : null].filter(Boolean).join(" ") || "the requested drug";
+  const quantity = d.quantity !== null ? `${d.quantity}${d.quantityUnit ? ` ${d.quantityUnit}` : ""}${d.daysSupply !== null ? ` for ${d.daysSupply} days` : ""}` : null;
+  return quantity ? `${name}, ${quantity}` : name;
+}
+
+/** The criteria that decided a denial: those not met (never an alternative another branch could still meet). */
+function denialReasons(steps: readonly NoticeStep[]): NoticeReason[] {
+  return steps
+    .filter((s) => s.outcome === "not_met" && !s.unmet_alternative && !s.not_needed)
+    .map((s) => ({ step: s.step, text: s.question_or_action, policyText: s.policy_guideline_quoted_source ?? null, finding: s.reason || s.answer || null }));
+}
+
+/** What is missing, per criterion, for a request for information (the determination's own list wins). */
+function missingReasons(steps: readonly NoticeStep[]): NoticeReason[] {
+  return steps
+    .filter((s) => s.outcome === "missing" && !s.not_needed)
+    .map((s) => ({ step: s.step, text: s.question_or_action, policyText: s.policy_guideline_quoted_source ?? null, finding: s.missing_information ?? s.reason ?? null }));
+}
+
+export function buildNotice(input: NoticeInput): NoticeBody {
+  const drug = drugWords(input.drug);
+  const policy = input.policy ? `${input.policy.title}${input.policy.section ? `, ${input.policy.section}` : ""}` : "the plan's criteria";
+  let decision: string;
+  let reasons: NoticeReason[] = [];
+  let requested: string[] = [];
+  if (input.outcome === "approved") {
+    decision = `The request for ${drug} is approved under ${policy}.`;
+  } else if (input.outcome === "denied") {
+    reasons = denialReasons(input.steps);
+    decision = `The request for ${drug} is denied${input.reasonCode ? `: ${input.reasonCode.text}` : "."}`;
+    // A denial always states a specific reason: the criteria not met, else the reviewer's own words.
+    if (!reasons.length && input.reviewerNote) reasons = [{ step: null, text: input.reviewerNote, policyText: null, finding: null }];
+  } else {
+    reasons = missingReasons(input.steps);
+    requested = input.missingInformation.length ? [...input.missingInformation] : reasons.map((r) => r.finding ?? r.text);
+    if (!requested.length && input.reviewerNote) requested = [input.reviewerNote];
+    decision = `More information is needed to decide the request for ${drug} under ${policy}. Please send what is listed below.`;
+  }
+  return {
+    title: TITLES[input.outcome],
+    outcome: input.outcome,
+    case_id: input.caseId,
+    patient: input.patient,
+    drug: input.drug,
+    policy: input.policy,
+    decision,
+    reason_code: input.outcome === "denied" ? input.reasonCode : null,
+    reasons,
+    requested_information: requested,
+    decided_by: input.decidedBy,
+    reviewer_note: input.reviewerNote,
+    received_at: input.receivedAt,
+    issued_at: input.issuedAt,
+    appeal: input.outcome === "denied" ? input.appealInstructions : null,
+  };
+}

@@ -1,0 +1,55 @@
+// Issues a notice inside the transaction that records the decision: its content is built from the case as it stands
+// (intake, latest policy check, latest determination), stored fixed, audited, and announced as `notice.created`.
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { Actor } from "@/lib/api/with-workspace";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import type { IntakeFacts } from "@/lib/intake/types";
+import { formatTimestamp } from "@/lib/time";
+import { emitWebhookEvent } from "@/lib/webhooks/emit-webhook-event";
+import { buildNotice, type NoticeOutcome, type NoticeStep } from "./build-notice";
+import { DEFAULT_APPEAL_INSTRUCTIONS, denialReasonCodesOf } from "./denial-reason-codes";
+import { presentNotice } from "./present-notice";
+
+type Tx = Prisma.TransactionClient;
+
+export async function issueNotice(
+  tx: Tx,
+  opts: { workspaceId: string; priorAuthId: string; outcome: NoticeOutcome; actor: Actor; decidedBy: string; reviewerNote?: string | null; reasonCode?: string | null },
+) {
+  const priorAuth = await tx.priorAuth.findFirstOrThrow({ where: { id: opts.priorAuthId, workspaceId: opts.workspaceId } });
+  const workspace = await tx.workspace.findUniqueOrThrow({ where: { id: opts.workspaceId }, select: { denialReasonCodes: true, appealInstructions: true } });
+  const intake = await tx.intake.findUnique({ where: { priorAuthId: priorAuth.id } });
+  const check = await tx.policyCheck.findFirst({ where: { priorAuthId: priorAuth.id }, orderBy: { createdAt: "desc" } });
+  const determination = await tx.determination.findFirst({ where: { priorAuthId: priorAuth.id }, orderBy: { createdAt: "desc" } });
+  const facts = (intake?.facts ?? null) as IntakeFacts | null;
+  const med = facts?.medicationRequests[0] ?? null;
+  const patient = facts?.patient ?? null;
+  const policyMeta = (check?.summary as { policy?: { title: string; section: string | null } } | undefined)?.policy ?? null;
+  const reasonCode = opts.reasonCode ? (denialReasonCodesOf(workspace.denialReasonCodes).find((r) => r.code === opts.reasonCode) ?? null) : null;
+  const body = buildNotice({
+    outcome: opts.outcome,
+    caseId: priorAuth.caseId,
+    receivedAt: formatTimestamp(priorAuth.receivedAt),
+    issuedAt: formatTimestamp(new Date()),
+    patient: {
+      name: priorAuth.patientName ?? (patient ? [...patient.given, patient.family].filter(Boolean).join(" ") || null : null),
+      birthDate: patient?.birthDate ?? null,
+      memberId: patient?.memberId ?? null,
+    },
+    drug: { name: med?.name ?? priorAuth.drugName, strength: med?.strength ?? null, quantity: med?.quantity ?? null, quantityUnit: med?.quantityUnit ?? null, daysSupply: med?.daysSupply ?? null },
+    policy: policyMeta ? { title: policyMeta.title, section: policyMeta.section ?? null } : null,
+    steps: ((check?.steps ?? []) as unknown as NoticeStep[]),
+    missingInformation: ((determination?.body as { missing_information?: string[] } | undefined)?.missing_information ?? []),
+    decidedBy: opts.decidedBy,
+    reviewerNote: opts.reviewerNote ?? null,
+    reasonCode,
+    appealInstructions: workspace.appealInstructions ?? DEFAULT_APPEAL_INSTRUCTIONS,
+  });
+  const notice = await tx.notice.create({
+    data: { workspaceId: opts.workspaceId, priorAuthId: priorAuth.id, kind: opts.outcome === "request_for_information" ? "request_for_information" : "decision", outcome: opts.outcome, body: body as unknown as Prisma.InputJsonValue },
+  });
+  const presented = presentNotice(notice);
+  await recordAuditEvent(tx, { workspaceId: opts.workspaceId, priorAuthId: priorAuth.id, actor: opts.actor, action: "notice.issued", details: { notice_id: notice.id, outcome: opts.outcome, reasons: body.reasons.length } });
+  await emitWebhookEvent(tx, { workspaceId: opts.workspaceId, type: "notice.created", data: { prior_auth_id: priorAuth.id, case_id: priorAuth.caseId, notice: presented } });
+  return presented;
+}
