@@ -121,13 +121,19 @@ export function readCriteriaTable(pages: readonly PdfPage[]): CriteriaTable | nu
   let row: TableRow | null = null;
   let keyColumn = -1;
   let skip = 0;
+  const headers = lines.map((line, i) => headerColumns(line, lines[i + 1]));
+  // The last header row of each page: lines above it on a page that repeats the header are the page's title.
+  const lastHeaderOnPage = new Map<number, number>();
+  headers.forEach((h, i) => {
+    if (h) lastHeaderOnPage.set(lines[i].page, i);
+  });
   for (let i = 0; i < lines.length; i++) {
     if (skip) {
       skip--;
       continue;
     }
     const line = lines[i];
-    const header = headerColumns(line, lines[i + 1]);
+    const header = headers[i];
     if (header && (!columns || sameHeader(columns, header.columns))) {
       columns ??= header.columns;
       keyColumn = openingColumn(columns);
@@ -137,7 +143,7 @@ export function readCriteriaTable(pages: readonly PdfPage[]): CriteriaTable | nu
     }
     if (!columns || line.running || line.cells.some((c) => c.x0 === undefined)) continue;
     // Before the header on a page that repeats it: the page's title, not a row.
-    if (headerPages.length && !headerPages.includes(line.page) && lines.slice(i + 1).some((l) => l.page === line.page && headerColumns(l, undefined))) continue;
+    if ((lastHeaderOnPage.get(line.page) ?? -1) > i) continue;
     const byColumn: string[][] = columns.map(() => []);
     let spans = false;
     for (const cell of line.cells) {

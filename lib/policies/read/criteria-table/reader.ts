@@ -18,7 +18,8 @@ const REQUIREMENT_CODE = /^(?:PA|QL|ST|AL|SP|LD|MO|DS|PA\/ST|NM|B\/D|OR|ED)(?:\s
  * open with requirement codes, it is a drug list with codes (the formulary family reads those), not criteria rows.
  */
 function detect(pages: readonly PdfPage[]): number {
-  const table = readCriteriaTable(pages);
+  // A criteria table shows itself within its first pages.
+  const table = readCriteriaTable(pages.slice(0, 40));
   if (!table) return 0;
   const rows = table.rows.filter((r) => r.cells.some((c, i) => table.columns[i].header.role !== "drug" && c.length));
   const criteria = table.columns.findIndex((c) => c.header.role === "criteria");

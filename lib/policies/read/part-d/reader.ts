@@ -13,7 +13,11 @@ import { fieldOfHeading, leadingHeading } from "./fields";
 import { readBlocks, type DrugBlock } from "./read-blocks";
 
 /** How much the pages look like a criteria book: product headings and distinct field headings. */
-function detect(pages: readonly PdfPage[]): number {
+/** A criteria book shows itself within its first pages. */
+const SAMPLE_PAGES = 40;
+
+function detect(allPages: readonly PdfPage[]): number {
+  const pages = allPages.slice(0, SAMPLE_PAGES);
   let productHeadings = 0;
   const roles = new Set<string>();
   for (const line of positionedLines(pages)) {
