@@ -16,6 +16,7 @@ import { presentPolicy, presentPolicySummary } from "./present-policy";
 import { readPolicyDocument } from "./read/read-policy-document";
 import type { PolicyDocumentReading } from "./read/types";
 import type { ParsedPolicy } from "./types";
+import { stampReaderVersion } from "./reader-version";
 
 export type PolicySource = { kind: "pdf"; bytes: Uint8Array; fileName: string | null } | { kind: "text"; text: string } | { kind: "criteria"; document: unknown };
 
@@ -107,7 +108,7 @@ async function storeSection(
     data: {
       policyId: policy.id, version: 1, title: section.title, payer: section.payer, effectiveDate: section.effectiveDate,
       ndcCodes: section.ndcCodes, cptCodes: section.cptCodes, drugNames: section.drugNames, documentId: opts.documentId,
-      pages: section.pages as unknown as Prisma.InputJsonValue, parsed: section.parsed as unknown as Prisma.InputJsonValue,
+      pages: section.pages as unknown as Prisma.InputJsonValue, parsed: stampReaderVersion(section.parsed) as unknown as Prisma.InputJsonValue,
       changeNote: "Uploaded", createdBy: opts.actor.label,
     },
   });

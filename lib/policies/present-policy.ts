@@ -1,5 +1,6 @@
 import { formatTimestamp } from "@/lib/time";
 import type { CriteriaNode, ParsedPolicy } from "./types";
+import { readerStatus } from "./reader-version";
 
 type PolicyRow = {
   id: string; status: string; latestVersion: number; createdAt: Date; updatedAt: Date;
@@ -60,6 +61,8 @@ export function presentPolicy(policy: PolicyRow, version: VersionRow, history: {
     document_id: version.documentId,
     pages: version.pages as { page: number; text: string }[],
     parsed: { sections: parsed.sections, drug_names: parsed.drugNames },
+    // Read by an older reader (or before versions were recorded): the admin is told to re-read the document.
+    reader: readerStatus(version.parsed),
     suggestions: {
       ndc_codes: parsed.suggestedCodes.ndc.filter((c) => !version.ndcCodes.includes(c)),
       cpt_codes: [...parsed.suggestedCodes.cpt, ...parsed.suggestedCodes.hcpcs].filter((c) => !version.cptCodes.includes(c)),
