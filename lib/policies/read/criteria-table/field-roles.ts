@@ -41,5 +41,9 @@ export const NOTHING_STATED = /^(?:n\/?a|none|not applicable|no|nil|-+|\u2013|\u
  */
 export const SCOPE_STATEMENT = /^(?:all|any)\s+(?:fda[- ]approved|medically[- ]accepted|food and drug administration[- ]approved)\s+(?:indications?|uses?)(?:\s*(?:,|and|or)\s*(?:some|all)?\s*(?:fda[- ]approved|medically[- ]accepted)\s+indications?)*(?:\s+not otherwise excluded(?: from part d)?)?\.?$/i;
 
-/** A phase heading at the start of a line: "Initial:", "Initial Authorization:", "Renewal -", "Reauthorization:". */
-export const PHASE_LABEL = /^(?:(initial)(?: (?:authori[sz]ation|approval|requests?|therapy|criteria|review))?|(renewal|re-?authori[sz]ation|reauth|continuation(?: of therapy)?|continued therapy|recertification))\s*(?:\([^)]{1,30}\))?\s*[:\u2013-]\s*/i;
+/**
+ * A phase heading at the start of a line: "Initial:", "Initial Authorization:", "Renewal -", "Reauthorization:", or an
+ * indication with its phase in parentheses as Part D books write it: "Rheumatoid Arthritis (Initial):", "RA (Reauth):".
+ * Group 1 or 3: initial; group 2 or 4: renewal.
+ */
+export const PHASE_LABEL = /^(?:(initial)(?: (?:authori[sz]ation|approval|requests?|therapy|criteria|review))?|(renewal|re-?authori[sz]ation|reauth|continuation(?: of therapy)?|continued therapy|recertification))\s*(?:\([^)]{1,30}\))?\s*[:\u2013-]\s*|^[A-Z][^:()]{0,60}?(?:\([A-Z0-9-]{2,10}\)\s*)?\((?:(initial)|(re-?auth(?:ori[sz]ation)?|renewal|continuation))\)\s*:\s*/i;

@@ -46,7 +46,7 @@ export function splitPhases(segments: readonly TextSegment[]): Record<Phase, Tex
   for (const seg of segments) {
     const m = PHASE_LABEL.exec(seg.text);
     if (m) {
-      phase = m[1] ? "initial" : "continuation";
+      phase = m[1] || m[3] ? "initial" : "continuation";
       const rest = seg.text.slice(m[0].length).trim();
       if (rest) out[phase].push({ ...seg, text: rest });
       continue;
@@ -56,12 +56,23 @@ export function splitPhases(segments: readonly TextSegment[]): Record<Phase, Tex
   return out;
 }
 
-/** "Initial: 6 months. Renewal: 12 months" -> per phase; "12 months" / "Plan year" -> both. */
+const INITIAL_WORD = "initial\\w*|new starts?";
+const RENEWAL_WORD = "renewal|re-?authori[sz]ation|reauth|continuation(?: of therapy)?|continued therapy";
+/** A duration as written: "6 months", "12 weeks", "plan year", "one year", "lifetime". */
+const SPAN = "\\d+\\s*(?:days?|weeks?|months?|years?)|(?:one|six|twelve)\\s+(?:months?|years?)|(?:the\\s+)?(?:plan|calendar|contract)\\s+year|lifetime|indefinite";
+
+/** "Initial: 6 months. Renewal: 12 months" -> per phase; "12 months" / "Plan year" / "(initial, reauth): plan year" -> both. */
 export function durationsOf(text: string): { initial: string | null; continuation: string | null } {
   const clean = text.replace(/\s+/g, " ").trim().replace(/\.$/, "");
   if (!clean || NOTHING_STATED.test(clean)) return { initial: null, continuation: null };
-  const initial = /\binitial\w*(?:\s+\w+)?\s*(?:\([^)]*\))?\s*[:\u2013-]\s*([^.;]+)/i.exec(clean)?.[1]?.trim() ?? /([^.;:]+?)\s+(?:for )?initial\b/i.exec(clean)?.[1]?.trim();
-  const renewal = /\b(?:renewal|re-?authori[sz]ation|reauth|continuation(?: of therapy)?|continued therapy)\s*(?:\([^)]*\))?\s*[:\u2013-]\s*([^.;]+)/i.exec(clean)?.[1]?.trim() ?? /([^.;:]+?)\s+(?:for )?(?:renewal|re-?authori[sz]ation|reauth|continuation)\b/i.exec(clean)?.[1]?.trim();
+  const labelled = (word: string) =>
+    new RegExp(`\\b(?:${word})(?:\\s+\\w+)?\\s*(?:\\([^)]*\\))?\\)?\\s*[:\\u2013-]\\s*([^.;]+)`, "i").exec(clean)?.[1]?.trim() ??
+    new RegExp(`(${SPAN})\\s+(?:for\\s+)?(?:the\\s+)?(?:${word})\\b`, "i").exec(clean)?.[1]?.trim();
+  // "(initial, reauth): plan year": one duration for both phases.
+  const both = new RegExp(`\\((?:${INITIAL_WORD}|${RENEWAL_WORD})(?:\\s*(?:,|and|&)\\s*(?:${INITIAL_WORD}|${RENEWAL_WORD}))+\\)\\s*:\\s*([^.;]+)`, "i").exec(clean)?.[1]?.trim();
+  if (both) return { initial: both, continuation: both };
+  const initial = labelled(INITIAL_WORD);
+  const renewal = labelled(RENEWAL_WORD);
   if (initial || renewal) return { initial: initial ?? null, continuation: renewal ?? null };
   return { initial: clean, continuation: clean };
 }
