@@ -7,6 +7,7 @@ import { extractEpaFacts } from "./epa/extract-epa-facts";
 import { STRENGTH, type SourcedFacts } from "./facts";
 import { extractFhirFacts } from "./fhir/extract-fhir-facts";
 import { mergeFacts } from "./merge-facts";
+import { markRecognisedFacts } from "./recognised-facts";
 import { extractFreeTextFacts } from "./text/extract-free-text-facts";
 import { extractLabelledFacts } from "./text/extract-labelled-facts";
 import { readLabelledFields } from "./text/read-labelled-fields";
@@ -72,12 +73,12 @@ export function extractIntake(docs: SourceDocument[], options: ExtractIntakeOpti
     }
     attempt(`The labelled fields of ${name}`, () => {
       const readings = doc.pages.map((page) => ({ page, fields: readLabelledFields(page) }));
-      sources.push({ facts: extractLabelledFacts(doc, readings, dates), strength: STRENGTH.field, source: name });
+      sources.push({ facts: markRecognisedFacts(extractLabelledFacts(doc, readings, dates), doc), strength: STRENGTH.field, source: name });
     });
     attempt(`The text of ${name}`, () => {
       const text = extractFreeTextFacts(doc, dates);
-      sources.push({ facts: text.facts, strength: STRENGTH.text, source: name });
-      guesses.push({ facts: text.guesses, strength: STRENGTH.guess, source: name });
+      sources.push({ facts: markRecognisedFacts(text.facts, doc), strength: STRENGTH.text, source: name });
+      guesses.push({ facts: markRecognisedFacts(text.guesses, doc), strength: STRENGTH.guess, source: name });
     });
   }
 

@@ -10,6 +10,7 @@ import { isValidNpi } from "./codes/npi";
 import { formatNdc11 } from "./codes/ndc";
 import { emptyFacts, type SourcedFacts } from "./facts";
 import { findIdentityConflicts, identityWarning } from "./identity-conflicts";
+import { onlyRecognised } from "./recognised-facts";
 import type {
   Evidence,
   IntakeDiagnosis,
@@ -28,7 +29,10 @@ interface Item<T> {
   order: number;
 }
 
-const byStrength = <T>(items: Item<T>[]) => [...items].sort((a, b) => b.strength - a.strength || a.order - b.order);
+/** A fact read only from recognised text (OCR) never outvotes one read from a text layer or structured input. */
+const recognisedOnly = <T>(item: Item<T>) => (onlyRecognised((item.fact as { evidence?: Evidence[] }).evidence ?? []) ? 1 : 0);
+const byStrength = <T>(items: Item<T>[]) =>
+  [...items].sort((a, b) => recognisedOnly(a) - recognisedOnly(b) || b.strength - a.strength || a.order - b.order);
 
 const evidenceKey = (e: Evidence) => `${e.documentId}|${e.page}|${e.start}|${e.end}|${e.path ?? ""}|${e.field ?? ""}`;
 function uniqueEvidence(list: Evidence[]): Evidence[] {

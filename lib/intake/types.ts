@@ -13,6 +13,8 @@ export interface Evidence {
   quote: string;
   /** For JSON input: a JSON path like `entry[3].resource.birthDate`. */
   path?: string;
+  /** True when the page's text came from text recognition (OCR) of its image, not from a text layer. */
+  recognised?: boolean;
   /** Which fact field this evidence supports, e.g. "birthDate", "npi", "icd10". */
   field?: string;
 }
@@ -34,7 +36,7 @@ export interface SourceDocument {
   name: string;
   contentType: string; // application/pdf | text/plain | application/json | application/fhir+json
   /** Text per page (PDF: reading-order lines joined with "\n"; text: a single page 1). Empty for JSON. */
-  pages: { page: number; text: string; layout?: PageLayout }[];
+  pages: { page: number; text: string; layout?: PageLayout; source?: "text" | "ocr" }[];
   /** Parsed JSON for JSON documents (FHIR resource or Bundle). */
   json?: unknown;
 }

@@ -2,7 +2,7 @@
 // The ONE place that says which drug a written name denotes, where a text mentions drugs, and whether two names are
 // the same drug. It is not a compendium: a drug missing here still matches by its written name.
 import data from "./data/drugs.json";
-import { closestName } from "./fuzzy";
+import { closestName, type ClosestNameOptions } from "./fuzzy";
 
 export interface DrugEntry {
   generic: string;
@@ -54,16 +54,22 @@ function names(): IndexedName[] {
   return index;
 }
 
-const misspelt = (word: string): DrugEntry | null => closestName(word, names().map((n) => ({ name: n.name, value: n.entry })));
+const misspelt = (word: string, opts: ClosestNameOptions = {}): DrugEntry | null =>
+  closestName(word, names().map((n) => ({ name: n.name, value: n.entry })), opts);
 
-/** The vocabulary entry a drug name denotes (brand or generic, with or without strength and form), or null. */
-export function findDrugEntry(name: string): DrugEntry | null {
+/**
+ * The vocabulary entry a drug name denotes (brand or generic, with or without strength and form), or null.
+ * `recognised`: the name was read by text recognition, so a misreading may lie one edit further (still only when
+ * exactly one drug is that near).
+ */
+export function findDrugEntry(name: string, opts: ClosestNameOptions = {}): DrugEntry | null {
   const text = normalizeDrugText(name);
   if (!text) return null;
   for (const item of names()) if (item.pattern.test(text)) return item.entry;
   // A misspelt name ("Methylprednisone 40 mg"): its first word, when it is close to exactly one drug.
   const first = /^[a-z][a-z-]+/.exec(text)?.[0];
-  return first ? misspelt(first) : null;
+  // Read by text recognition: one edit further only when no drug is within a typed misspelling's reach.
+  return first ? (misspelt(first) ?? (opts.recognised ? misspelt(first, opts) : null)) : null;
 }
 
 export interface DrugMentionInText {

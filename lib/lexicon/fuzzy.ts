@@ -8,6 +8,17 @@ const MIN_LENGTH = 8;
 /** Edits allowed for a word of this length: 1 up to 10 letters, 2 beyond. */
 export const allowedEdits = (length: number) => (length < MIN_LENGTH ? 0 : length <= 10 ? 1 : 2);
 
+/**
+ * Edits allowed for a word read by text recognition (OCR confuses shapes: e/g, v/y, rn/m, l/1), one more than for a
+ * word a person typed, and the first letter may be the misread one. Still only when exactly one name is that near.
+ */
+export const allowedRecognisedEdits = (length: number) => (length < MIN_LENGTH ? 0 : allowedEdits(length) + 1);
+
+export interface ClosestNameOptions {
+  /** The word was read by text recognition: `allowedRecognisedEdits`, and the first letter may differ. */
+  recognised?: boolean;
+}
+
 /** Optimal string alignment distance (a transposition counts as one edit), stopping early past `max`. */
 export function editDistance(a: string, b: string, max = Infinity): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
@@ -34,12 +45,12 @@ export function editDistance(a: string, b: string, max = Infinity): number {
  * The one candidate a word is a misspelling of, or null: within the allowed edits of exactly one candidate key
  * (several names of one drug count once), same first letter, never an exact match (that is no misspelling).
  */
-export function closestName<T>(word: string, candidates: readonly { name: string; value: T }[]): T | null {
-  const max = allowedEdits(word.length);
+export function closestName<T>(word: string, candidates: readonly { name: string; value: T }[], opts: ClosestNameOptions = {}): T | null {
+  const max = opts.recognised ? allowedRecognisedEdits(word.length) : allowedEdits(word.length);
   if (!max) return null;
   let found: T | null = null;
   for (const c of candidates) {
-    if (c.name[0] !== word[0] || c.name.includes(" ") || c.name.length < MIN_LENGTH - 1) continue;
+    if ((!opts.recognised && c.name[0] !== word[0]) || c.name.includes(" ") || c.name.length < MIN_LENGTH - 1) continue;
     const d = editDistance(word, c.name, max);
     if (d === 0) return null;
     if (d > max) continue;
