@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Membership" ADD COLUMN     "deactivatedAt" TIMESTAMP(3);
