@@ -1,0 +1,4 @@
+-- AlterTable
+ALTER TABLE "Policy" ADD COLUMN     "draft" JSONB,
+ADD COLUMN     "draftUpdatedAt" TIMESTAMP(3),
+ADD COLUMN     "draftUpdatedBy" TEXT;
