@@ -23,6 +23,13 @@ const ROWS: [string, string, string[]][] = [
   ["Tried methotrexate 2.5 mg weekly, no response.", "methotrexate", []],
   ["No fever. Rash on both arms.", "Rash", []],
   ["Not a candidate for surgery; continue adalimumab.", "adalimumab", []],
+  ["c/f osteosarcoma", "osteosarcoma", ["uncertain"]],
+  ["? absence seizures", "absence seizures", ["uncertain"]],
+  ["findings suggestive of Crohn disease", "Crohn disease", ["uncertain"]],
+  ["likely juvenile myoclonic epilepsy", "juvenile myoclonic epilepsy", ["uncertain"]],
+  ["r/o tuberous sclerosis", "tuberous sclerosis", ["uncertain"]],
+  ["concerning for the development of Lennox-Gastaut syndrome", "Lennox-Gastaut syndrome", ["uncertain"]],
+  ["diagnosed with Lennox-Gastaut syndrome", "Lennox-Gastaut syndrome", []],
 ];
 
 describe.each(ROWS)("%s", (sentence, mention, categories) => {

@@ -4,6 +4,7 @@
 import { icd10ForName, normalizeDiagnosisName } from "@/lib/intake/codes/icd10-names";
 import { icd10Title } from "@/lib/intake/codes/icd10";
 import { emptyDiagnosis } from "@/lib/intake/facts";
+import { contextOf } from "@/lib/lexicon/context";
 import type { Evidence, IntakeDiagnosis } from "@/lib/intake/types";
 
 const HEDGE = /^(?:c\/f|concern(?:ing)? for(?: (?:the )?development of)?|r\/o|rule[- ]out|possible|probable|suspected|suspect|likely|presumed|query|questionable|\?)\s+/i;
@@ -23,23 +24,21 @@ export function cleanDiagnosisName(raw: string): CleanName | null {
     .replace(/^[\s●•○▪*#\-–:>]+/, "")
     .replace(/\s+/g, " ")
     .trim();
-  let provisional = false;
+  // Whether the name is asserted or only suspected is the context engine's question (lib/lexicon/context.ts); the
+  // patterns below only cut the hedge and the lead-in off the name.
+  const written = text;
   const inner = INNER.exec(text);
-  if (inner) {
-    provisional = /concerning for|suggestive of/i.test(inner[0]);
-    text = inner[1];
-  }
+  if (inner) text = inner[1];
   const hedge = HEDGE.exec(text);
-  if (hedge) {
-    provisional = true;
-    text = text.slice(hedge[0].length);
-  }
+  if (hedge) text = text.slice(hedge[0].length);
   text = text.replace(/[\s.,;:|]+$/, "").replace(/^(?:the|a|an)\s+/i, "").trim();
   if (!text || text.length < 3 || !/[A-Za-z]{3}/.test(text)) return null;
   if (text.split(/\s+/).length > 8 || /^(?:n\/a|na|none|unknown|see (?:attached|notes?)|other|yes|no)$/i.test(text)) return null;
   if (/\b(?:is|are|was|were|has|have|had|will|shows?|demonstrates?|noted|seen|observed|performed|please)\b/i.test(text)) return null;
   // A phrase cut short (at a page end, "the diagnosis of relapse in"): it names no condition yet.
   if (/\b(?:in|of|with|without|to|for|and|or|on|at|by|from|the)$/i.test(text)) return null;
+  const at = written.lastIndexOf(text);
+  const provisional = at >= 0 && contextOf(written, at, at + text.length).includes("uncertain");
   return { name: text, provisional };
 }
 
