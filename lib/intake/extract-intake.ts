@@ -8,6 +8,7 @@ import { STRENGTH, type SourcedFacts } from "./facts";
 import { extractFhirFacts } from "./fhir/extract-fhir-facts";
 import { mergeFacts } from "./merge-facts";
 import { markRecognisedFacts } from "./recognised-facts";
+import { claimsRowSpans, withoutClaimsRows, type RowSpan } from "./claims-rows";
 import { extractFreeTextFacts } from "./text/extract-free-text-facts";
 import { extractLabelledFacts } from "./text/extract-labelled-facts";
 import { readLabelledFields } from "./text/read-labelled-fields";
@@ -71,14 +72,20 @@ export function extractIntake(docs: SourceDocument[], options: ExtractIntakeOpti
       warnings.push(`${name}: no text could be read (a scanned image without a text layer?).`);
       continue;
     }
+    // Claims-table rows are claims (lib/claims), never the request or a drug tried in a note.
+    let rows: RowSpan[] = [];
+    attempt(`The claims tables of ${name}`, () => {
+      rows = claimsRowSpans(doc, options.referenceYear);
+    });
+    const read = (facts: IntakeFacts) => markRecognisedFacts(withoutClaimsRows(facts, doc, rows), doc);
     attempt(`The labelled fields of ${name}`, () => {
       const readings = doc.pages.map((page) => ({ page, fields: readLabelledFields(page) }));
-      sources.push({ facts: markRecognisedFacts(extractLabelledFacts(doc, readings, dates), doc), strength: STRENGTH.field, source: name });
+      sources.push({ facts: read(extractLabelledFacts(doc, readings, dates)), strength: STRENGTH.field, source: name });
     });
     attempt(`The text of ${name}`, () => {
       const text = extractFreeTextFacts(doc, dates);
-      sources.push({ facts: markRecognisedFacts(text.facts, doc), strength: STRENGTH.text, source: name });
-      guesses.push({ facts: markRecognisedFacts(text.guesses, doc), strength: STRENGTH.guess, source: name });
+      sources.push({ facts: read(text.facts), strength: STRENGTH.text, source: name });
+      guesses.push({ facts: read(text.guesses), strength: STRENGTH.guess, source: name });
     });
   }
 

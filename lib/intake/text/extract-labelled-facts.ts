@@ -16,7 +16,7 @@ import {
 import type { Evidence, IntakeFacts, IntakeMedicationRequest, IntakePractitioner, PostalAddress, SourceDocument } from "@/lib/intake/types";
 import { parseBirthDate, type DateOptions } from "./dates";
 import { cleanDiagnosisName, diagnosisFrom } from "./diagnosis-names";
-import { doseIn, integerIn, quantityIn, routeIn, splitDrugName, strengthIn } from "./medication-details";
+import { doseIn, integerIn, quantityIn, quantityOverDays, routeIn, splitDrugName, strengthIn } from "./medication-details";
 import { parsePersonName } from "./person-name";
 import { findPriorTreatments, outcomeOf, type TreatmentHit } from "./find-prior-treatments";
 import { daysBetween, parseDateRange, parseDurationDays } from "./dates";
@@ -316,6 +316,17 @@ function describeMedication(
       break;
     }
     case "quantity": {
+      const over = quantityOverDays(value);
+      if (over && mr.quantity === null) {
+        mr.quantity = over.quantity;
+        mr.quantityUnit = over.unit;
+        mr.evidence.push(ev(l, "quantity"));
+        if (mr.daysSupply === null) {
+          mr.daysSupply = over.days;
+          mr.evidence.push(ev(l, "daysSupply"));
+        }
+        break;
+      }
       const q = quantityIn(value);
       if (q && mr.quantity === null) {
         mr.quantity = q.value;

@@ -89,7 +89,10 @@ export const LABELS: LabelDef[] = [
     "requested drug", "medication/drug name", "drug/medication name", "medication", "drug", "prescribed medication", "product name",
     "medication being requested", "drug product", "name of drug", "medication and strength", "drug name and strength",
   ]),
-  ...defs("strength", "medication", ["strength", "drug strength", "dose strength", "medication strength", "strength/dosage"]),
+  ...defs("strength", "medication", [
+    "strength", "drug strength", "dose strength", "medication strength", "strength/dosage", "strength and route of administration",
+    "strength and route", "strength/route", "strength and form", "strength and dosage form",
+  ]),
   ...defs("dosageForm", "medication", ["dosage form", "dose form", "formulation", "form"]),
   ...defs("ndc", "medication", ["ndc", "ndc #", "ndc number", "ndc no", "ndc code", "national drug code", "ndc/upc"], true),
   ...defs("quantity", "medication", [
@@ -97,7 +100,10 @@ export const LABELS: LabelDef[] = [
     "quantity per 30 days", "quantity/days supply", "amount to dispense",
   ]),
   ...defs("dailyQuantity", "medication", ["quantity requested per day", "quantity per day", "qty per day", "units per day", "daily dose"]),
-  ...defs("daysSupply", "medication", ["days supply", "day supply", "days' supply", "day's supply", "days of supply", "supply days", "ds"]),
+  ...defs("daysSupply", "medication", [
+    "days supply", "day supply", "days' supply", "day's supply", "days of supply", "supply days", "ds", "# of days", "number of days",
+    "no. of days", "days supply requested", "duration of supply",
+  ]),
   ...defs("directions", "medication", [
     "directions", "directions for use", "sig", "dosing instructions", "dosage instructions", "instructions for use", "dose and frequency",
     "dose/frequency", "dosage and frequency", "dosing", "frequency", "dosing schedule", "dose", "dosage", "administration instructions",
@@ -128,6 +134,21 @@ const BY_KEY = new Map<string, LabelDef[]>();
 for (const def of LABELS) {
   const key = labelKey(def.phrase);
   BY_KEY.set(key, [...(BY_KEY.get(key) ?? []), def]);
+}
+
+const CONNECTOR_END = /(?:^|\s)(?:and|or|of|for|per|&|\/)\s*$/i;
+
+/**
+ * True when a text is the start of a longer label cut off by the next label or the cell's end ("Strength and" of
+ * "Strength and Route of Administration"): it ends in a connecting word and some label's words begin with it. Such
+ * a text is never a field's value.
+ */
+export function isLabelStart(text: string): boolean {
+  if (!CONNECTOR_END.test(text)) return false;
+  const key = labelKey(text);
+  if (key.length < 4) return false;
+  for (const k of BY_KEY.keys()) if (k.length > key.length && k.startsWith(key)) return true;
+  return false;
 }
 
 /** The definitions a matched label text stands for (a phrase can serve several owners, e.g. none here yet). */

@@ -76,3 +76,16 @@ export function integerIn(text: string): number | null {
   const m = /(?<![\d.])(\d{1,4})(?![\d.])/.exec(text);
   return m ? Number(m[1]) : null;
 }
+
+/**
+ * A quantity written over a number of days in one field ("9 / 30 days", "9 tablets per 30 days", "#18 every 28 days",
+ * "60 tabs x 30 days"): the quantity and the days supply.
+ */
+export function quantityOverDays(text: string): { quantity: number; unit: string | null; days: number } | null {
+  const m = /^\s*#?\s*(\d{1,5}(?:\.\d+)?)\s*([A-Za-z][A-Za-z.]{0,14})?\s*(?:\/|per|every|for|over|in|x)\s*(\d{1,3})\s*(?:days?|d)\b/i.exec(text);
+  if (!m) return null;
+  const quantity = Number(m[1]);
+  const days = Number(m[3]);
+  if (!(quantity > 0) || !(days > 0) || days > 400) return null;
+  return { quantity, unit: m[2] ?? null, days };
+}

@@ -3,7 +3,7 @@
 // its cell, or is a code label followed by a code). Its value runs to the next label on the line; an empty value
 // is looked for right below the label. Generic labels ("Phone", "City") belong to the column they sit in: section
 // headings ("Member Information | Provider Information") say whose column is whose.
-import { LABEL_PATTERN, labelDefs, type FieldKind, type LabelDef, type Role } from "./form-labels";
+import { LABEL_PATTERN, isLabelStart, labelDefs, type FieldKind, type LabelDef, type Role } from "./form-labels";
 import { readChoiceList } from "./choice-list";
 import { pageLines, xAt, type Line } from "./page-lines";
 import { readTrialTableRow, trialColumnKind, type TrialTable } from "./trial-table";
@@ -293,7 +293,7 @@ export function readLabelledFields(page: { text: string; layout?: PageLayout }):
         // Another question closes a trial section.
         trial = null;
       }
-    } else if (!candidates.length && TRIAL_WORDS.test(line.text) && line.text.length < 240 && /[:?*]\s*$|^[A-Z][^.]*$/.test(line.text.trim())) {
+    } else if (!candidates.length && TRIAL_WORDS.test(line.text) && line.text.length < 240 && /[:?*]\s*$|^[A-Z][^.]*$/.test(line.text.trim()) && !isRequestTitle(line.text)) {
       trial = { outcome: trialOutcome(line.text), heading: line.text.trim(), headingLine: i };
       continue;
     }
@@ -324,6 +324,9 @@ export function readLabelledFields(page: { text: string; layout?: PageLayout }):
       // "(please specify name, strength, and dosing schedule)" after the colon tells what to write, below.
       const instruction = cleaned && INSTRUCTION.test(cleaned.value) ? cleaned.value : null;
       if (instruction) cleaned = null;
+      // "Medication: Strength and | Route of Administration:": the words after a label that begin another label
+      // ("Strength and Route of Administration") are that label's, not this one's value.
+      if (cleaned && isLabelStart(cleaned.value)) cleaned = null;
       const spans: Span[] = [];
       let value = "";
       if (cleaned) {
@@ -340,7 +343,8 @@ export function readLabelledFields(page: { text: string; layout?: PageLayout }):
       const def = chooseDef(c.defs, trial !== null);
       if (!def) return;
       let role: Role | null = def.role;
-      if (def.kind === "drug" && trial) role = "trial";
+      // "Drug requested" names the request wherever it stands; another drug label inside a trial section is a trial.
+      if (def.kind === "drug" && trial && !isRequestLabel(c.label)) role = "trial";
       if (role === "trial" && !trial) return;
       if (role === null) {
         role = roleByColumn(columns, c.x);
@@ -384,6 +388,19 @@ export function readLabelledFields(page: { text: string; layout?: PageLayout }):
   }
   return { hits, questions, trialText, lines };
 }
+
+/**
+ * A form's title naming the kinds of request it serves ("Prior Authorization / Step Therapy / Age Limit", "Step
+ * Therapy Exception Request Form"): it opens no list of drugs tried, though it says "step therapy".
+ */
+export function isRequestTitle(text: string): boolean {
+  const t = text.trim();
+  if (/[:?]\s*$/.test(t) || /\b(?:tried|failed|failure|trials?|taken|used|list)\b/i.test(t)) return false;
+  return /\b(?:prior\s+auth(?:orization)?|pre-?authorization|coverage\s+(?:request|determination)|exception|request\s+form|age\s+limit|quantity\s+limit)\b/i.test(t);
+}
+
+/** A drug label that itself says the drug is the one requested ("Drug requested", "Medication being requested"). */
+export const isRequestLabel = (label: string) => /\brequest(?:ed|ing)?\b/i.test(label);
 
 function chooseDef(defs: LabelDef[], inTrial: boolean): LabelDef | null {
   if (inTrial) return defs.find((d) => d.role === "trial" || d.kind === "drug") ?? defs[0];
@@ -439,6 +456,9 @@ function valueBelow(lines: Line[], i: number, c: Candidate): { value: string; sp
 function continuation(lines: Line[], i: number, value: string): { value: string; span: Span } | null {
   const next = lines[i + 1];
   if (!next || /[.;]$/.test(value) || findCandidates(next).length) return null;
+  // A field name in the line's first cell ("Current / previous | lisinopril ..."), known label or not, opens
+  // another field: its value is not the rest of this one.
+  if (next.cells.length > 1 && LABEL_LIKE.test(next.cells[0].text.trim())) return null;
   const cell = next.cells[next.cells.length - 1];
   if (!/^[a-z0-9(µμ]/.test(cell.text.trim()) || cell.text.length > 160) return null;
   return cleanSpan(cell.text, 0, cell.text.length, cell.start);
