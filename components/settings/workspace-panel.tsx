@@ -31,6 +31,7 @@ export function WorkspacePanel() {
       require_clinician_for_adverse: data.get("require_clinician_for_adverse") === "on",
       auto_evaluate: data.get("auto_evaluate") === "on",
       engine_approvals_final: data.get("engine_approvals_final") === "on",
+      pause_clock_while_waiting: data.get("pause_clock_while_waiting") === "on",
     });
   }
 
@@ -53,6 +54,10 @@ export function WorkspacePanel() {
         <label className="flex items-start gap-2 text-sm">
           <input type="checkbox" name="engine_approvals_final" defaultChecked={s.engine_approvals_final} className="mt-1" />
           <span>Engine approvals are final when every safety check holds (the right drug&apos;s criteria, each met with cited evidence, one patient). Unchecked: every outcome waits for a reviewer.</span>
+        </label>
+        <label className="flex items-start gap-2 text-sm">
+          <input type="checkbox" name="pause_clock_while_waiting" defaultChecked={s.pause_clock_while_waiting} className="mt-1" />
+          <span>Pause the decision clock while a case waits for information the prescriber was asked for.</span>
         </label>
         <div className="flex items-center gap-3">
           <Button type="submit" disabled={save.isPending}>{save.isPending ? "Saving…" : "Save settings"}</Button>

@@ -87,3 +87,28 @@ test("work-queue views with counts: open work by default in the portal, needs re
   expect(byDrug.map((p: { id: string; drug_name: string }) => p.id)).toEqual([ready.id]);
   await ctx.dispose();
 });
+
+test("the decision clock pauses while a case waits for information (workspace rule) and resumes with the time waited added", async ({ playwright, baseURL }) => {
+  const own = await createTestWorkspace("Pause");
+  const admin = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: String(baseURL) } });
+  await signInRequest(admin, own.adminEmail, own.adminPassword);
+  expect((await admin.patch("/api/v1/workspace", { data: { pause_clock_while_waiting: true } })).status()).toBe(200);
+  const ctx = await playwright.request.newContext({ baseURL });
+  const api = apiClient(ctx, own.apiKey);
+  const created = await (await api.create({ case_id: "pause-1", ePA: payload("Pause"), synchronous_request: true, received_at: hoursAgo(200) })).json();
+  expect(created.status).toBe("Succeeded");
+  expect((await api.raw("POST", `/prior_auths/${created.id}/review`, { decision: "request_for_information", note: "Send the chart notes." })).status()).toBe(201);
+  const waiting = await api.getJson(created.id);
+  expect(waiting).toMatchObject({ status: "request_for_information", sla_paused: true, waiting_since: expect.any(String) });
+  // Overdue before the wait, but a paused case is not listed as overdue.
+  expect(((await (await api.list("view=overdue")).json()).data as { id: string }[]).map((p) => p.id)).not.toContain(created.id);
+  await new Promise((r) => setTimeout(r, 1500));
+  await ctx.post(`/api/v1/prior_auths/${created.id}/supporting_information`, { headers: { "X-API-Key": own.apiKey }, data: { claim_history: { data: [{ claim_id: "C1", date: "2025-01-01", type: "pharmacy", status: "paid", drug_name: "metformin" }] } } });
+  const resumed = await api.getJson(created.id);
+  expect(resumed).toMatchObject({ status: "Succeeded", sla_paused: false, waiting_since: null });
+  const moved = Date.parse(`${resumed.sla_due_at}Z`) - Date.parse(`${waiting.sla_due_at}Z`);
+  expect(moved).toBeGreaterThanOrEqual(1400);
+  expect(moved).toBeLessThan(60_000);
+  await admin.dispose();
+  await ctx.dispose();
+});

@@ -19,6 +19,7 @@ import { drugMatchesBindingName } from "@/lib/policies/library/drug-binding-matc
 import { policyBinding } from "./approval-invariants";
 import { decide } from "./decide";
 import { issueNotice } from "@/lib/notices/issue-notice";
+import { waitingClockData } from "@/lib/prior-auths/waiting-clock";
 
 export const DETERMINATION_ENGINE_VERSION = `${engineVersion("determination")}+${POLICY_ENGINE_VERSION}`;
 
@@ -117,13 +118,16 @@ export async function runDetermination(opts: { workspaceId: string; priorAuthId:
       },
     });
     // A clinician's final decision stands: the engine's later runs are recorded but do not overturn it.
-    const current = await tx.priorAuth.findUniqueOrThrow({ where: { id: material.priorAuth.id }, select: { status: true, decidedAt: true } });
+    const current = await tx.priorAuth.findUniqueOrThrow({ where: { id: material.priorAuth.id }, select: { workspaceId: true, status: true, decidedAt: true, dueAt: true, waitingSince: true, slaPaused: true } });
     const humanDecided = current.decidedAt !== null && (await tx.review.count({ where: { priorAuthId: material.priorAuth.id, decision: { in: ["approved", "denied"] } } })) > 0;
     const engineFinal = decision.status === "approved" || decision.status === "denied";
     if (!humanDecided && canTransition(current.status, decision.status)) {
       await tx.priorAuth.update({
         where: { id: material.priorAuth.id },
-        data: { status: decision.status, decidedAt: engineFinal ? new Date() : null, decidedBy: engineFinal ? "engine" : null, engineRecommendation: decision.recommendedStatus, policyTitle: check.policyMeta.title },
+        data: {
+          status: decision.status, decidedAt: engineFinal ? new Date() : null, decidedBy: engineFinal ? "engine" : null, engineRecommendation: decision.recommendedStatus, policyTitle: check.policyMeta.title,
+          ...(await waitingClockData(tx, current, decision.status)),
+        },
       });
       // The engine's own final approval, or its request for information, is a notice like a reviewer's (once per change).
       if (current.status !== decision.status && (decision.status === "approved" || decision.status === "request_for_information")) {

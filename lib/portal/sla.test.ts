@@ -15,6 +15,13 @@ describe("slaState", () => {
     expect(slaState({ ...base, sla_due_at: "2026-03-10T12:00:00" }, now).kind).toBe("overdue");
   });
 
+  it("a paused clock keeps the time left when the wait began, whatever the time now", () => {
+    const waiting = { status: "request_for_information", decided_at: null, sla_paused: true, waiting_since: "2026-03-09T12:00:00" };
+    expect(slaState({ ...waiting, sla_due_at: "2026-03-10T15:00:00" }, now)).toMatchObject({ kind: "paused", label: "Paused · 1 d 3 h left" });
+    expect(slaState({ ...waiting, sla_due_at: "2026-03-10T15:00:00" }, now + 5 * 86400_000)).toMatchObject({ kind: "paused", label: "Paused · 1 d 3 h left" });
+    expect(slaState({ ...waiting, sla_paused: false, sla_due_at: "2026-03-10T15:00:00" }, now)).toMatchObject({ kind: "due_soon" });
+  });
+
   it("shows no clock once a case is decided, cancelled or failed", () => {
     for (const status of ["approved", "denied", "Cancelled", "Failed"]) {
       expect(slaState({ status, sla_due_at: "2026-03-08T11:00:00", decided_at: null }, now)).toEqual({ kind: "none" });

@@ -6,6 +6,7 @@ import type { TAddCaseDocumentsRequest } from "@/lib/schemas/case-documents";
 import { PRIOR_AUTH_INCLUDE, presentPriorAuth } from "./present-prior-auth";
 import { startProcessing } from "./start-processing";
 import { assertTransition } from "./states";
+import { waitingClockData } from "./waiting-clock";
 
 /** Open cases that take more material: ready for review, pended for a clinician, or waiting for information. */
 const TAKES_DOCUMENTS = new Set(["Succeeded", "pending_review", "request_for_information"]);
@@ -27,7 +28,7 @@ export async function addCaseDocuments(opts: { workspaceId: string; priorAuthId:
     if (!added.length) throw conflict("These documents are already part of the case.");
     const moved = await tx.priorAuth.updateMany({
       where: { id: current.id, status: current.status },
-      data: { status: "Processing", intakeStatus: "Processing", failureReason: null, documentUrls: [...current.documentUrls, ...added], processingAttempts: 0 },
+      data: { status: "Processing", intakeStatus: "Processing", failureReason: null, documentUrls: [...current.documentUrls, ...added], processingAttempts: 0, ...(await waitingClockData(tx, current, "Processing")) },
     });
     if (moved.count === 0) throw conflict("The case changed meanwhile: read it again and retry.");
     await recordAuditEvent(tx, {

@@ -5,6 +5,7 @@ import type { Actor } from "@/lib/api/with-workspace";
 import { PRIOR_AUTH_INCLUDE, presentPriorAuth } from "./present-prior-auth";
 import { emitWebhookEvent } from "@/lib/webhooks/emit-webhook-event";
 import { assertTransition } from "./states";
+import { waitingClockData } from "./waiting-clock";
 
 /**
  * Withdraws an open case, ready for review included, with an optional reason. A running job notices (it only writes
@@ -18,7 +19,7 @@ export async function cancelPriorAuth(opts: { workspaceId: string; priorAuthId: 
     assertTransition(current.status, "Cancelled");
     const updated = await tx.priorAuth.updateMany({
       where: { id: current.id, status: current.status },
-      data: { status: "Cancelled", intakeStatus: current.intakeStatus === "Processing" ? "Cancelled" : current.intakeStatus, leaseOwner: null, leaseUntil: null, statusReason: opts.reason ?? null },
+      data: { status: "Cancelled", intakeStatus: current.intakeStatus === "Processing" ? "Cancelled" : current.intakeStatus, leaseOwner: null, leaseUntil: null, statusReason: opts.reason ?? null, ...(await waitingClockData(tx, current, "Cancelled")) },
     });
     if (updated.count === 0) throw notFound(`Prior authorization ${opts.priorAuthId}`);
     await recordAuditEvent(tx, { workspaceId: opts.workspaceId, priorAuthId: current.id, actor: opts.actor, action: "prior_auth.cancelled", details: { previous_status: current.status, reason: opts.reason ?? null } });

@@ -53,7 +53,7 @@ export async function listPriorAuths(opts: ListPriorAuthsOptions) {
   if (opts.q) and.push({ OR: [{ caseId: { contains: opts.q, mode: "insensitive" } }, { patientName: { contains: opts.q, mode: "insensitive" } }, { drugName: { contains: opts.q, mode: "insensitive" } }] });
   if (opts.assigneeId) and.push({ assigneeId: opts.assigneeId === "none" ? null : opts.assigneeId });
   if (opts.overdue !== undefined) {
-    const overdue: Prisma.PriorAuthWhereInput = { dueAt: { lt: new Date() }, status: { in: [...OPEN_STATUSES] } };
+    const overdue: Prisma.PriorAuthWhereInput = { dueAt: { lt: new Date() }, status: { in: [...OPEN_STATUSES] }, slaPaused: false };
     and.push(opts.overdue ? overdue : { NOT: overdue });
   }
   if (opts.cursor) and.push(afterCursor(opts.sort, decodeCursor(opts.cursor, opts.sort)));

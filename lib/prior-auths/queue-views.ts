@@ -32,7 +32,7 @@ export function queueViewWhere(view: QueueView, opts: { userId: string | null; n
     case "waiting":
       return { status: "request_for_information" };
     case "overdue":
-      return { status: { in: [...OPEN_STATUSES] }, dueAt: { lt: opts.now } };
+      return { status: { in: [...OPEN_STATUSES] }, dueAt: { lt: opts.now }, slaPaused: false };
     case "decided":
       return { status: { in: DECIDED } };
     case "all":

@@ -1,6 +1,7 @@
 import { prisma } from "@/lib/db/prisma";
 import { badRequest, conflict, forbidden, notFound } from "@/lib/api/errors";
 import { issueNotice } from "@/lib/notices/issue-notice";
+import { waitingClockData } from "@/lib/prior-auths/waiting-clock";
 import { denialReasonCodesOf } from "@/lib/notices/denial-reason-codes";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import type { Actor } from "@/lib/api/with-workspace";
@@ -72,7 +73,10 @@ export async function recordReview(opts: { workspaceId: string; priorAuthId: str
     const reopened = FINAL.has(priorAuth.status);
     await tx.priorAuth.update({
       where: { id: priorAuth.id },
-      data: { status: opts.input.decision, decidedAt: final ? new Date() : null, decidedBy: final ? opts.actor.label : null, statusReason: reopened ? opts.input.note : priorAuth.statusReason },
+      data: {
+        status: opts.input.decision, decidedAt: final ? new Date() : null, decidedBy: final ? opts.actor.label : null, statusReason: reopened ? opts.input.note : priorAuth.statusReason,
+        ...(await waitingClockData(tx, priorAuth, opts.input.decision)),
+      },
     });
     if (reopened) {
       await recordAuditEvent(tx, { workspaceId: opts.workspaceId, priorAuthId: priorAuth.id, actor: opts.actor, action: "prior_auth.reopened", details: { previous_status: priorAuth.status, decided_by: priorAuth.decidedBy, reason: opts.input.note } });

@@ -100,6 +100,9 @@ export const ZPriorAuth = z.object({
   policy_title: z.string().nullable(),
   /** Why the case was withdrawn or reopened. */
   status_reason: z.string().nullable(),
+  /** Since when the case waits for requested information; `sla_paused`: its decision clock stands still meanwhile. */
+  waiting_since: z.string().nullable(),
+  sla_paused: z.boolean(),
   /** While the case is Processing: how far the reading of its documents is (null otherwise). */
   intake_progress: z
     .object({

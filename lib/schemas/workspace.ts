@@ -10,6 +10,8 @@ export const ZWorkspace = z.object({
   auto_evaluate: z.boolean(),
   /** Engine approvals that meet every safety invariant are final (false: every outcome waits for a reviewer). */
   engine_approvals_final: z.boolean(),
+  /** The decision clock stops while a case waits for requested information. */
+  pause_clock_while_waiting: z.boolean(),
   /** Denial reasons reviewers pick from (the workspace's list, or the built-in one). */
   denial_reason_codes: z.array(z.object({ code: z.string(), text: z.string() })),
   /** How to appeal, printed on denial notices. */

@@ -1,6 +1,7 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { prisma } from "@/lib/db/prisma";
 import { requestEvaluation } from "@/lib/determinations/request-evaluation";
+import { waitingClockData } from "@/lib/prior-auths/waiting-clock";
 import { badRequest, notFound } from "@/lib/api/errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import type { Actor } from "@/lib/api/with-workspace";
@@ -38,7 +39,7 @@ export async function addSupportingInformation(opts: { workspaceId: string; prio
   const records = claimRecordsOf(opts.body);
   const testClaim = opts.body.test_claim?.data;
   const result = await prisma.$transaction(async (tx) => {
-    const priorAuth = await tx.priorAuth.findFirst({ where: { id: opts.priorAuthId, workspaceId: opts.workspaceId }, select: { id: true, status: true } });
+    const priorAuth = await tx.priorAuth.findFirst({ where: { id: opts.priorAuthId, workspaceId: opts.workspaceId }, select: { id: true, workspaceId: true, status: true, dueAt: true, waitingSince: true, slaPaused: true } });
     if (!priorAuth) throw notFound(`Prior authorization ${opts.priorAuthId}`);
     if (CLOSED.has(priorAuth.status)) {
       return { status: "Failed" as const, message: `The prior authorization is ${priorAuth.status}: it takes no more information.` };
@@ -57,7 +58,7 @@ export async function addSupportingInformation(opts: { workspaceId: string; prio
     // Information that was asked for re-opens the case for a new determination.
     if (priorAuth.status === "request_for_information") {
       assertTransition(priorAuth.status, "Succeeded");
-      await tx.priorAuth.update({ where: { id: priorAuth.id }, data: { status: "Succeeded" } });
+      await tx.priorAuth.update({ where: { id: priorAuth.id }, data: { status: "Succeeded", ...(await waitingClockData(tx, priorAuth, "Succeeded")) } });
       await recordAuditEvent(tx, { workspaceId: opts.workspaceId, priorAuthId: priorAuth.id, actor: opts.actor, action: "prior_auth.reopened", details: { reason: "supporting information received" } });
     }
     await recordAuditEvent(tx, {

@@ -15,13 +15,15 @@ export const ZWorkspaceSettings = z.strictObject({
   auto_evaluate: z.boolean().optional(),
   /** When true (the default) an engine approval that meets every safety invariant is final; false: every outcome waits for a reviewer. */
   engine_approvals_final: z.boolean().optional(),
+  /** When true the decision clock stops while a case waits for requested information (default false: it runs). */
+  pause_clock_while_waiting: z.boolean().optional(),
   /** The denial reasons reviewers pick from, [{ code, text }]; null restores the built-in list. */
   denial_reason_codes: ZDenialReasonCodes.nullable().optional(),
   /** How to appeal, printed on denial notices; null restores the built-in wording. */
   appeal_instructions: z.string().trim().min(20).max(4000).nullable().optional(),
 });
 
-type WorkspaceRow = { id: string; name: string; slaHoursExpedited: number; slaHoursStandard: number; requireClinicianForAdverse: boolean; autoEvaluate: boolean; engineApprovalsFinal: boolean; denialReasonCodes?: unknown; appealInstructions?: string | null };
+type WorkspaceRow = { id: string; name: string; slaHoursExpedited: number; slaHoursStandard: number; requireClinicianForAdverse: boolean; autoEvaluate: boolean; engineApprovalsFinal: boolean; pauseClockWhileWaiting?: boolean; denialReasonCodes?: unknown; appealInstructions?: string | null };
 
 export const presentWorkspace = (w: WorkspaceRow) => ({
   id: w.id,
@@ -31,6 +33,7 @@ export const presentWorkspace = (w: WorkspaceRow) => ({
   require_clinician_for_adverse: w.requireClinicianForAdverse,
   auto_evaluate: w.autoEvaluate,
   engine_approvals_final: w.engineApprovalsFinal,
+  pause_clock_while_waiting: w.pauseClockWhileWaiting ?? false,
   denial_reason_codes: [...denialReasonCodesOf(w.denialReasonCodes)],
   appeal_instructions: w.appealInstructions ?? DEFAULT_APPEAL_INSTRUCTIONS,
 });
@@ -56,6 +59,7 @@ export async function updateWorkspaceSettings(opts: { workspaceId: string; actor
         requireClinicianForAdverse: input.require_clinician_for_adverse,
         autoEvaluate: input.auto_evaluate,
         engineApprovalsFinal: input.engine_approvals_final,
+        pauseClockWhileWaiting: input.pause_clock_while_waiting,
         denialReasonCodes: input.denial_reason_codes === undefined ? undefined : input.denial_reason_codes === null ? Prisma.DbNull : input.denial_reason_codes,
         appealInstructions: input.appeal_instructions,
       },
