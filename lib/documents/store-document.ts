@@ -41,6 +41,7 @@ export async function prepareDocument(doc: IncomingDocument, opts: { onProgress?
 }
 
 export async function insertDocument(tx: Tx, prepared: Awaited<ReturnType<typeof prepareDocument>>) {
-  const { warnings: _warnings, ...data } = prepared;
+  const { warnings, ...data } = prepared;
+  void warnings; // reported to the caller, not stored
   return tx.document.create({ data, select: { id: true, sha256: true, size: true, pageCount: true, contentType: true } });
 }

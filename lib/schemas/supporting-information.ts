@@ -29,7 +29,8 @@ export type TTestClaim = z.infer<typeof ZTestClaim>;
 
 /** A claim record, or a CARIN Blue Button ExplanationOfBenefit in its place (converted on arrival). */
 const claimRecordJson = (() => {
-  const { $schema: _ignored, ...json } = z.toJSONSchema(ZClaimRecord, { io: "input" }) as Record<string, unknown>;
+  const json = { ...(z.toJSONSchema(ZClaimRecord, { io: "input" }) as Record<string, unknown>) };
+  delete json.$schema;
   return json;
 })();
 const ZClaimHistoryItem = z
