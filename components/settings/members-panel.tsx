@@ -1,14 +1,12 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { apiFetch } from "@/lib/portal/api-client";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { ErrorState, Loading } from "@/components/ui/states";
-import { formatDateTime } from "@/components/ui/format";
-
-interface Member { id: string; email: string; name: string | null; role: string; created_at: string }
+import { MemberRow, type Member } from "./member-row";
 
 export function MembersPanel() {
   const queryClient = useQueryClient();
@@ -17,6 +15,15 @@ export function MembersPanel() {
     mutationFn: (input: { email: string; name: string; role: string; password: string }) => apiFetch<Member>("/members", { method: "POST", json: input }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["members"] }),
   });
+  const [status, setStatus] = useState<{ message: string; error: boolean } | null>(null);
+  const statusRef = useRef<HTMLParagraphElement>(null);
+  function done(message: string, opts: { rowRemoved?: boolean; error?: boolean } = {}) {
+    setStatus({ message, error: Boolean(opts.error) });
+    // Once the list no longer has the row that held focus, the announcement takes focus (keyboard users stay here).
+    void queryClient.invalidateQueries({ queryKey: ["members"] }).then(() => {
+      if (opts.rowRemoved) statusRef.current?.focus();
+    });
+  }
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -49,16 +56,16 @@ export function MembersPanel() {
         {add.error && <div className="col-span-2"><ErrorState message={add.error.message} /></div>}
       </form>
       {members.isPending ? <Loading /> : members.error ? <ErrorState message={members.error.message} /> : (
-        <table className="w-full rounded-lg border border-slate-200 bg-white text-left text-sm">
-          <thead className="bg-slate-50 text-slate-700"><tr><th className="px-3 py-2">Email</th><th className="px-3 py-2">Name</th><th className="px-3 py-2">Role</th><th className="px-3 py-2">Added</th></tr></thead>
-          <tbody>
-            {members.data.data.map((m) => (
-              <tr key={m.id} className="border-t border-slate-100">
-                <td className="px-3 py-2">{m.email}</td><td className="px-3 py-2">{m.name ?? "—"}</td><td className="px-3 py-2 capitalize">{m.role}</td><td className="px-3 py-2">{formatDateTime(m.created_at)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <div className="space-y-2">
+          <p ref={statusRef} data-testid="members-status" tabIndex={-1} role={status?.error ? "alert" : "status"} className={`min-h-5 text-sm ${status?.error ? "text-red-800" : "text-emerald-800"}`}>{status?.message}</p>
+          <table className="w-full rounded-lg border border-slate-200 bg-white text-left text-sm">
+            <caption className="sr-only">Members of the workspace</caption>
+            <thead className="bg-slate-50 text-slate-700"><tr><th scope="col" className="px-3 py-2">Email</th><th scope="col" className="px-3 py-2">Name</th><th scope="col" className="px-3 py-2">Role</th><th scope="col" className="px-3 py-2">Status</th><th scope="col" className="px-3 py-2">Added</th><th scope="col" className="px-3 py-2">Actions</th></tr></thead>
+            <tbody>
+              {members.data.data.map((m) => <MemberRow key={m.id} member={m} onDone={done} />)}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );

@@ -87,7 +87,7 @@ async function authenticateSession() {
     where: { workspaceId_userId: { workspaceId: session.workspaceId, userId: session.userId } },
     include: { workspace: { select: WORKSPACE_SELECT }, user: { select: { email: true } } },
   });
-  if (!membership) return null;
+  if (!membership || membership.deactivatedAt) return null; // deactivated: the session no longer acts
   const actor: Actor = { type: "user", id: session.userId, label: membership.user.email, role: membership.role as Role };
   return { workspace: membership.workspace, actor };
 }

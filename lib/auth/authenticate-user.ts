@@ -9,7 +9,8 @@ let dummyHash: Promise<string> | undefined;
 export async function authenticateUser(email: string, password: string) {
   const user = await prisma.user.findUnique({
     where: { email },
-    include: { memberships: { orderBy: { createdAt: "asc" }, take: 1 } },
+    // A deactivated membership does not sign in: the oldest active one decides the workspace.
+    include: { memberships: { where: { deactivatedAt: null }, orderBy: { createdAt: "asc" }, take: 1 } },
   });
   if (!user) {
     dummyHash ??= hashPassword("not-a-real-password-for-timing");

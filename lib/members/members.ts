@@ -3,10 +3,11 @@ import { hashPassword } from "@/lib/auth/passwords";
 import { conflict } from "@/lib/api/errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import type { Actor, Role } from "@/lib/api/with-workspace";
+import { memberView } from "./member-view";
 
 export async function listMembers(opts: { workspaceId: string }) {
   const members = await prisma.membership.findMany({ where: { workspaceId: opts.workspaceId }, include: { user: true }, orderBy: { createdAt: "asc" } });
-  return members.map((m) => ({ id: m.id, user_id: m.userId, email: m.user.email, name: m.user.name, role: m.role, created_at: m.createdAt.toISOString() }));
+  return members.map(memberView);
 }
 
 /**
@@ -25,6 +26,6 @@ export async function addMember(opts: { workspaceId: string; email: string; name
     const user = existing ?? (await tx.user.create({ data: { email, name, passwordHash } }));
     const membership = await tx.membership.create({ data: { workspaceId: opts.workspaceId, userId: user.id, role: opts.role } });
     if (opts.actor) await recordAuditEvent(tx, { workspaceId: opts.workspaceId, actor: opts.actor, action: "member.added", details: { email, role: opts.role } });
-    return { id: membership.id, user_id: user.id, email, name, role: membership.role, created_at: membership.createdAt.toISOString() };
+    return memberView({ ...membership, user });
   });
 }

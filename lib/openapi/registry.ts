@@ -8,7 +8,8 @@ import { ZReview, ZReviewList, ZReviewRequest } from "@/lib/schemas/review";
 import { ZAuditEventList } from "@/lib/schemas/audit-event";
 import { ZCaseDocumentList, ZDocument, ZDocumentUpload } from "@/lib/schemas/document";
 import { ZApiKey, ZApiKeyCreated, ZApiKeyList, ZCreateApiKeyRequest } from "@/lib/schemas/api-key";
-import { ZAddMemberRequest, ZMember, ZMemberList } from "@/lib/schemas/member";
+import { ZBulkAssignRequest, ZBulkAssignResponse } from "@/lib/prior-auths/bulk-assign-schema";
+import { ZAddMemberRequest, ZMember, ZMemberList, ZResetMemberPasswordRequest, ZUpdateMemberRequest } from "@/lib/schemas/member";
 import { ZWorkspace } from "@/lib/schemas/workspace";
 import { ZAddCaseDocumentsRequest } from "@/lib/schemas/case-documents";
 import { ZCancelRequest } from "@/lib/schemas/review";
@@ -21,6 +22,7 @@ import { ZDeterminationList, ZDeterminationResponse } from "@/lib/schemas/determ
 import { ZCreatePolicyJson, ZUpdatePolicyRequest } from "@/lib/schemas/policy";
 import { ZGetPolicyQuery, ZListPoliciesQuery, ZPolicy, ZPolicyList } from "@/lib/schemas/policy";
 import { ZCreatePolicyQuery, ZPolicyDocument, ZPolicyDocumentList } from "@/lib/schemas/policy";
+import { ZCompareVersionsQuery, ZPolicyComparison, ZPolicyDraft, ZPublishDraftRequest, ZVersionNumber } from "@/lib/schemas/policy";
 import { ZMetricsQuery, ZMetricsReport } from "@/lib/schemas/report";
 import {
   ZCreateWebhookRequest, ZWebhookDelivery, ZWebhookDeliveryId, ZWebhookDeliveryList, ZWebhookEndpoint, ZWebhookEndpointCreated, ZWebhookEndpointList,
@@ -103,6 +105,10 @@ export const COMPONENTS: Record<string, { schema: z.ZodType; io: "input" | "outp
   AddMemberRequest: { schema: ZAddMemberRequest, io: "input" },
   Member: { schema: ZMember, io: "output" },
   MemberList: { schema: ZMemberList, io: "output" },
+  BulkAssignRequest: { schema: ZBulkAssignRequest, io: "input" },
+  BulkAssignResponse: { schema: ZBulkAssignResponse, io: "output" },
+  UpdateMemberRequest: { schema: ZUpdateMemberRequest, io: "input" },
+  ResetMemberPasswordRequest: { schema: ZResetMemberPasswordRequest, io: "input" },
   WorkspaceSettingsRequest: { schema: ZWorkspaceSettings, io: "input" },
   Workspace: { schema: ZWorkspace, io: "output" },
 };
@@ -122,6 +128,11 @@ export const OPERATIONS: OperationSpec[] = [
     body: { schema: ZCreatePriorAuthRequest, required: true },
     responses: { 201: { description: "Created (status Processing, or final with synchronous_request).", schema: ZPriorAuth, headers: { Location: { description: "The new prior authorization.", schema: { type: "string" } }, "Idempotent-Replayed": { description: "true when the answer is a replay.", schema: { type: "string" } } } } },
     errors: [400, 409, 413],
+  },
+  {
+    method: "post", path: "/prior_auths/bulk_assign", operationId: "bulkAssignPriorAuths", tag: "Prior authorizations", access: "workspace",
+    summary: "Assign several cases to one member (or \"me\", or nobody): all or none, audited per case",
+    body: { schema: ZBulkAssignRequest, required: true }, responses: ok("The cases, in the order asked.", ZBulkAssignResponse), errors: [400, 404],
   },
   {
     method: "get", path: "/prior_auths", operationId: "listPriorAuths", tag: "Prior authorizations", access: "workspace",
@@ -261,8 +272,35 @@ export const OPERATIONS: OperationSpec[] = [
   },
   {
     method: "patch", path: "/policies/{policy_id}", operationId: "updatePolicy", tag: "Policies", access: "workspace",
-    summary: "Change a policy's metadata, codes or criteria (a new version)", params: { policy_id: uuid("policy_id") },
+    summary: "Change a policy's status, metadata or codes (a new version); criteria edits go to the draft",
+    description: "Status applies at once (retiring is audited as policy.retired). Title, payer, date, codes and drug names make a new version. `criteria_edits` are validated per check kind (a 400 names the field, e.g. `criteria_edits[0].check.min: expected number`) and collect in the policy's draft: they change nothing the policy check reads until `POST /policies/{policy_id}/publish`.",
+    params: { policy_id: uuid("policy_id") },
     body: { schema: ZUpdatePolicyRequest, required: true }, responses: ok("The policy.", ZPolicy), errors: [400, 404, 409, 422],
+  },
+  {
+    method: "get", path: "/policies/{policy_id}/draft", operationId: "getPolicyDraft", tag: "Policies", access: "workspace",
+    summary: "The pending draft with its per-criterion changes against the active version", params: { policy_id: uuid("policy_id") },
+    responses: ok("The draft.", ZPolicyDraft), errors: [400, 404],
+  },
+  {
+    method: "delete", path: "/policies/{policy_id}/draft", operationId: "discardPolicyDraft", tag: "Policies", access: "workspace",
+    summary: "Discard the pending draft (admins)", params: { policy_id: uuid("policy_id") },
+    responses: ok("The discarded draft.", ZPolicyDraft), errors: [400, 403, 404],
+  },
+  {
+    method: "post", path: "/policies/{policy_id}/publish", operationId: "publishPolicyDraft", tag: "Policies", access: "workspace",
+    summary: "Publish the draft as the new active version (admins)", params: { policy_id: uuid("policy_id") },
+    body: { schema: ZPublishDraftRequest, required: true }, responses: ok("The policy at its new version.", ZPolicy), errors: [400, 403, 404, 409],
+  },
+  {
+    method: "get", path: "/policies/{policy_id}/versions/compare", operationId: "comparePolicyVersions", tag: "Policies", access: "workspace",
+    summary: "Per-criterion changes between two versions (or a version and the draft)", params: { policy_id: uuid("policy_id") },
+    query: ZCompareVersionsQuery, responses: ok("The changes.", ZPolicyComparison), errors: [400, 404],
+  },
+  {
+    method: "post", path: "/policies/{policy_id}/versions/{version}/restore", operationId: "restorePolicyVersion", tag: "Policies", access: "workspace",
+    summary: "Make a draft from an older version's criteria (admins); publish it to apply", params: { policy_id: uuid("policy_id"), version: ZVersionNumber },
+    responses: ok("The new draft.", ZPolicyDraft), errors: [400, 403, 404],
   },
   // Reports
   {
@@ -324,6 +362,21 @@ export const OPERATIONS: OperationSpec[] = [
   {
     method: "post", path: "/members", operationId: "addMember", tag: "Workspace", access: "admin_session",
     summary: "Add a person with a role and an initial password", body: { schema: ZAddMemberRequest, required: true }, responses: created("The member.", ZMember), errors: [400, 403, 409],
+  },
+  {
+    method: "patch", path: "/members/{member_id}", operationId: "updateMember", tag: "Workspace", access: "admin_session",
+    summary: "Change a member's role, or deactivate / reactivate them (never the last active admin)", params: { member_id: uuid("member_id") },
+    body: { schema: ZUpdateMemberRequest, required: true }, responses: ok("The member.", ZMember), errors: [400, 403, 404, 409],
+  },
+  {
+    method: "delete", path: "/members/{member_id}", operationId: "removeMember", tag: "Workspace", access: "admin_session",
+    summary: "Remove a member from the workspace (never the last active admin); their cases are unassigned", params: { member_id: uuid("member_id") },
+    responses: ok("The removed member.", ZMember), errors: [400, 403, 404, 409],
+  },
+  {
+    method: "post", path: "/members/{member_id}/password", operationId: "resetMemberPassword", tag: "Workspace", access: "admin_session",
+    summary: "Set a new password for a member (refused for an account that also belongs to another workspace)", params: { member_id: uuid("member_id") },
+    body: { schema: ZResetMemberPasswordRequest, required: true }, responses: ok("The member.", ZMember), errors: [400, 403, 404, 409],
   },
   // The document itself
   {

@@ -11,6 +11,6 @@ export async function requireMember() {
     where: { workspaceId_userId: { workspaceId: session.workspaceId, userId: session.userId } },
     include: { user: { select: { email: true, name: true } }, workspace: { select: { id: true, name: true } } },
   });
-  if (!membership) redirect("/login");
+  if (!membership || membership.deactivatedAt) redirect("/login"); // deactivated by an admin: the portal closes too
   return { userId: session.userId, email: membership.user.email, role: membership.role as "admin" | "reviewer", workspace: membership.workspace };
 }

@@ -26,6 +26,16 @@ export const ZMember = z.object({
   name: z.string().nullable(),
   role: z.enum(["admin", "reviewer"]).describe("admin: settings, keys, members and reviews; reviewer: reviews cases."),
   created_at: z.string(),
+  deactivated_at: z.string().nullable().describe("When an admin deactivated the member (no sign-in, no session); null while active."),
 });
 
+/** Change a member: another role, and/or deactivate (active: false) or reactivate (active: true). */
+export const ZUpdateMemberRequest = z
+  .strictObject({ role: z.enum(["admin", "reviewer"]).optional(), active: z.boolean().optional() })
+  .refine((v) => v.role !== undefined || v.active !== undefined, { message: "give role and/or active" });
+
+/** A new password an admin sets for a member (shared with them privately). */
+export const ZResetMemberPasswordRequest = z.strictObject({ password: ZNewPassword });
+
 export const ZMemberList = z.object({ data: z.array(ZMember) });
+export const ZMemberParams = z.object({ member_id: z.uuid() });
