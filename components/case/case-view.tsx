@@ -17,6 +17,7 @@ import { formatDateTime } from "@/components/ui/format";
 import { SpinnerIcon } from "@/components/ui/icons";
 import { StatusBadge } from "@/components/cases/status-badge";
 import { SlaClock } from "@/components/cases/sla-clock";
+import { CaseActionBar } from "@/components/cases/case-action-bar";
 import { AuditTimeline } from "./audit-timeline";
 import { CaseProgress, stagesOf } from "./case-progress";
 import { ReadingProgress } from "./reading-progress";
@@ -155,6 +156,8 @@ function CaseScreen({ pa, me }: { pa: PriorAuth; me: { id: string } }) {
         <p role="status" aria-live="polite" className="min-h-0 text-sm text-emerald-800 empty:hidden">{flash}</p>
         {actionError && <ErrorState message={actionError.message} />}
       </header>
+
+      <CaseActionBar priorAuth={pa} determination={latestDetermination} />
 
       {processing && (
         <Notice title="Processing" tone="info" icon={<SpinnerIcon />}>The service is reading the documents. This page updates by itself.<ReadingProgress progress={pa.intake_progress} /></Notice>

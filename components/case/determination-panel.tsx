@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import { apiFetch } from "@/lib/portal/api-client";
@@ -14,6 +14,7 @@ import { ErrorState, Loading, Notice } from "@/components/ui/states";
 import { formatDateTime } from "@/components/ui/format";
 import { SpinnerIcon } from "@/components/ui/icons";
 import { StatusBadge } from "@/components/cases/status-badge";
+import { NextCaseLink } from "@/components/cases/next-case";
 import { RunProblem } from "./policy-check-panel";
 
 /** The engine's latest determination: outcome, numbered reasoning with sources, recommendation, references. */
@@ -106,6 +107,7 @@ export function DecisionPanel({ priorAuth, reviews, determination }: {
   const reasonCodes = useQuery({ queryKey: ["workspace"], queryFn: () => apiFetch<z.infer<typeof ZWorkspace>>("/workspace") }).data?.denial_reason_codes ?? [];
   const [errors, setErrors] = useState<{ decision?: string; note?: string }>({});
   const [done, setDone] = useState<string | null>(null);
+  const doneRef = useRef<HTMLParagraphElement>(null);
   const decidable = (DECIDABLE_STATUSES as readonly string[]).includes(priorAuth.status);
 
   function submit(event: FormEvent) {
@@ -120,6 +122,8 @@ export function DecisionPanel({ priorAuth, reviews, determination }: {
     review.mutate({ decision: decision as ReviewDecision, note: note.trim(), ...(decision === "denied" && reasonCode ? { reason_code: reasonCode } : {}) }, {
       onSuccess: (r) => {
         setDone(`Decision recorded: ${statusLabel(r.decision)}. A notice was issued.`);
+        // Focus goes to the outcome (announced), then to "Next case" once it is known.
+        requestAnimationFrame(() => doneRef.current?.focus());
         setDecision("");
         setNote("");
         setReasonCode("");
@@ -167,7 +171,8 @@ export function DecisionPanel({ priorAuth, reviews, determination }: {
             </div>
             <div className="flex items-center gap-3">
               <Button type="submit" disabled={review.isPending}>{review.isPending ? "Recording…" : "Record decision"}</Button>
-              {done && <p role="status" className="text-sm text-emerald-800">{done}</p>}
+              {done && <p ref={doneRef} tabIndex={-1} role="status" className="text-sm text-emerald-800 focus:outline-none">{done}</p>}
+              {done && <NextCaseLink currentId={priorAuth.id} />}
             </div>
             {review.error && <ErrorState message={review.error.message} />}
           </form>

@@ -7,7 +7,7 @@ import { filtersFromSearch, filtersToQuery, NO_FILTERS, QueueFilterBar, type Que
 import { QueueViewTabs } from "./queue-view-tabs";
 
 /** The work queue with its filters in the URL. */
-export function CasesQueue({ me }: { me: { id: string } }) {
+export function CasesQueue({ me }: { me: { id: string; role?: string } }) {
   const search = useSearchParams();
   const router = useRouter();
   const pathname = usePathname();

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
-import type { MouseEvent } from "react";
+import { useState, type MouseEvent } from "react";
 import { apiFetch } from "@/lib/portal/api-client";
 import { caseKeys, useAssign, useQueueCounts } from "@/lib/portal/case-queries";
 import { OPEN_STATUSES, type Page, type PriorAuth } from "@/lib/portal/types";
@@ -13,13 +13,14 @@ import { formatDateTime } from "@/components/ui/format";
 import { SpinnerIcon } from "@/components/ui/icons";
 import { TableScroll } from "@/components/ui/table-scroll";
 import { StatusBadge } from "./status-badge";
+import { BulkAssignBar } from "./bulk-assign-bar";
 import { SlaClock } from "./sla-clock";
 import { filtersToQuery, hasFilters, type QueueFilters } from "./queue-filters";
 
 const PAGE_SIZE = 25;
 
 /** The work queue: one row per case, a link to the case page, live while any case is processing. */
-export function CasesTable({ filters, me, onClearFilters }: { filters: QueueFilters; me: { id: string }; onClearFilters: () => void }) {
+export function CasesTable({ filters, me, onClearFilters }: { filters: QueueFilters; me: { id: string; role?: string }; onClearFilters: () => void }) {
   const params = filtersToQuery(filters);
   const cases = useInfiniteQuery({
     queryKey: caseKeys.list(params),
@@ -31,6 +32,7 @@ export function CasesTable({ filters, me, onClearFilters }: { filters: QueueFilt
   });
   const assign = useAssign();
   const counts = useQueueCounts();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
 
   if (cases.isPending) return <Loading label="Loading cases…" />;
   if (cases.error && !cases.data) return <ErrorState message={cases.error.message} />;
@@ -48,14 +50,23 @@ export function CasesTable({ filters, me, onClearFilters }: { filters: QueueFilt
     );
   }
   const live = rows.some((c) => c.status === "Processing");
+  // Only rows still on screen count as selected (a filter change hides some).
+  const chosen = rows.filter((c) => selected.has(c.id)).map((c) => c.id);
+  const allChosen = chosen.length === rows.length;
+  const toggle = (id: string, on: boolean) => setSelected((prev) => { const next = new Set(prev); if (on) next.add(id); else next.delete(id); return next; });
 
   return (
     <div className="space-y-3">
+      <BulkAssignBar selected={chosen} me={me} onDone={() => setSelected(new Set())} />
       <TableScroll label="Cases" className="rounded-lg border border-slate-200 bg-white">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Cases{live ? ", updating while some are processing" : ""}</caption>
           <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-700">
             <tr>
+              <th scope="col" className="w-8 px-3 py-2">
+                <input type="checkbox" aria-label="Select all cases shown" checked={allChosen} onChange={(e) => setSelected(e.target.checked ? new Set(rows.map((c) => c.id)) : new Set())}
+                  className="h-4 w-4 rounded border-slate-400" />
+              </th>
               <th scope="col" className="px-3 py-2 font-semibold">Case</th>
               <th scope="col" className="px-3 py-2 font-semibold">Patient</th>
               <th scope="col" className="px-3 py-2 font-semibold">Drug</th>
@@ -68,7 +79,7 @@ export function CasesTable({ filters, me, onClearFilters }: { filters: QueueFilt
           </thead>
           <tbody>
             {rows.map((c) => (
-              <CaseRow key={c.id} priorAuth={c} me={me} assigning={assign.isPending && assign.variables?.id === c.id} onAssign={() => assign.mutate({ id: c.id, assignee: "me" })} />
+              <CaseRow key={c.id} priorAuth={c} me={me} selected={selected.has(c.id)} onSelect={(on) => toggle(c.id, on)} assigning={assign.isPending && assign.variables?.id === c.id} onAssign={() => assign.mutate({ id: c.id, assignee: "me" })} />
             ))}
           </tbody>
         </table>
@@ -90,18 +101,23 @@ export function CasesTable({ filters, me, onClearFilters }: { filters: QueueFilt
   );
 }
 
-function CaseRow({ priorAuth: c, me, assigning, onAssign }: { priorAuth: PriorAuth; me: { id: string }; assigning: boolean; onAssign: () => void }) {
+function CaseRow({ priorAuth: c, me, selected, onSelect, assigning, onAssign }: {
+  priorAuth: PriorAuth; me: { id: string }; selected: boolean; onSelect: (on: boolean) => void; assigning: boolean; onAssign: () => void;
+}) {
   const router = useRouter();
   const href = `/cases/${c.id}`;
   const open = (OPEN_STATUSES as readonly string[]).includes(c.status);
   // The whole row opens the case for pointer users; keyboard users have the case link (no nested controls in a link).
   const onClick = (event: MouseEvent<HTMLTableRowElement>) => {
-    if ((event.target as HTMLElement).closest("a,button")) return;
+    if ((event.target as HTMLElement).closest("a,button,input,label")) return;
     if (event.metaKey || event.ctrlKey) window.open(href, "_blank");
     else router.push(href);
   };
   return (
-    <tr onClick={onClick} className="cursor-pointer border-t border-slate-100 align-top hover:bg-slate-50">
+    <tr onClick={onClick} className={`cursor-pointer border-t border-slate-100 align-top hover:bg-slate-50 ${selected ? "bg-blue-50" : ""}`}>
+      <td className="px-3 py-2.5">
+        <input type="checkbox" aria-label={`Select case ${c.case_id}`} checked={selected} onChange={(e) => onSelect(e.target.checked)} className="h-4 w-4 rounded border-slate-400" />
+      </td>
       <td className="px-3 py-2.5">
         <Link href={href} className="whitespace-nowrap font-medium text-blue-800 underline-offset-2 hover:underline">{c.case_id}</Link>
         {c.expedited && <span className="mt-0.5 block w-fit rounded bg-orange-100 px-1.5 py-0.5 text-xs font-medium text-orange-900">Expedited</span>}

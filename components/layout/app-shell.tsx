@@ -17,11 +17,16 @@ export function AppShell({ member, children }: { member: { email: string; role: 
   const pathname = usePathname();
   return (
     <div className="min-h-screen">
+      {/* The first stop of the keyboard: past the header and navigation, straight to the page's content. */}
+      <a href="#main-content" className="sr-only rounded-md bg-blue-700 px-3 py-2 text-sm font-medium text-white focus:not-sr-only focus:absolute focus:left-4 focus:top-3 focus:z-50">Skip to main content</a>
       <header className="border-b border-slate-200 bg-white">
         {/* On a phone the account sits beside the name and the navigation takes a row of its own (wrapping rather
             than widening the page). */}
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
-          <Link href="/cases" className="font-semibold text-slate-900">PA Service</Link>
+          <div className="flex min-w-0 items-baseline gap-2">
+            <Link href="/cases" className="font-semibold text-slate-900">PA Service</Link>
+            <span data-testid="workspace-name" className="truncate text-sm font-medium text-slate-700" title="Workspace">{member.workspaceName}</span>
+          </div>
           <nav aria-label="Main" className="order-last flex w-full flex-wrap gap-1 md:order-none md:w-auto">
             {NAV.filter((item) => !item.adminOnly || member.role === "admin").map((item) => {
               const active = pathname.startsWith(item.href.split("/").slice(0, 2).join("/"));
@@ -34,13 +39,12 @@ export function AppShell({ member, children }: { member: { email: string; role: 
             })}
           </nav>
           <div className="ml-auto flex min-w-0 items-center gap-3 text-sm text-slate-700">
-            <span className="hidden lg:inline">{member.workspaceName}</span>
             <span aria-label="Signed in as" className="min-w-0 truncate" title={`${member.email} · ${member.role} · ${member.workspaceName}`}>{member.email} · {member.role}</span>
             <button type="button" onClick={() => signOut({ callbackUrl: "/login" })} className="shrink-0 rounded-md px-2 py-1 text-slate-700 hover:bg-slate-100">Log out</button>
           </div>
         </div>
       </header>
-      <main className="mx-auto max-w-7xl px-4 py-6">{children}</main>
+      <main id="main-content" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 focus:outline-none">{children}</main>
     </div>
   );
 }

@@ -13,7 +13,7 @@ export default async function CasesPage() {
         <Link href="/cases/new" className="inline-flex items-center rounded-md bg-blue-700 px-3 py-2 text-sm font-medium text-white hover:bg-blue-800">New case</Link>
       </div>
       <Suspense fallback={<Loading label="Loading cases…" />}>
-        <CasesQueue me={{ id: member.userId }} />
+        <CasesQueue me={{ id: member.userId, role: member.role }} />
       </Suspense>
     </div>
   );
