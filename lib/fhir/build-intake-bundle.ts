@@ -9,6 +9,7 @@ import type { Bundle, Condition, Patient, Practitioner, Reference, Resource } fr
 import type { IntakeFacts } from "@/lib/intake/types";
 import type { BuildIntakeFhirOptions } from "@/lib/fhir/intake-fhir-types";
 import { buildConditionResource } from "@/lib/fhir/build-condition";
+import { buildCoverageResource } from "@/lib/fhir/build-coverage";
 import { withDefaultSummaries } from "@/lib/fhir/build-intake-fhir";
 import { buildMedicationRequestResource } from "@/lib/fhir/build-medication-request";
 import { buildPatientResource } from "@/lib/fhir/build-patient";
@@ -29,8 +30,10 @@ export function buildIntakeBundle(facts: IntakeFacts, opts: BuildIntakeBundleOpt
   const requester =
     prescriber >= 0 ? reference<Practitioner>("Practitioner", ids.practitioners[prescriber]) : undefined;
 
+  const coverage = buildCoverageResource(facts.coverage, stableResourceId(opts.priorAuthId, "coverage"), subject);
   const resources: Resource[] = [
-    buildPatientResource(facts.patient, ids.patient),
+    buildPatientResource(facts.patient, ids.patient, facts.coverage?.memberId),
+    ...(coverage ? [coverage] : []),
     ...facts.practitioners.map((p, i) => buildPractitionerResource(p, ids.practitioners[i])),
     ...facts.diagnoses.map((dx, i) =>
       buildConditionResource(dx, ids.diagnoses[i], {
@@ -52,6 +55,7 @@ export function buildIntakeBundle(facts: IntakeFacts, opts: BuildIntakeBundleOpt
         subject,
         requester,
         reasonReference,
+        diagnoses: facts.diagnoses,
       });
     }),
   ];

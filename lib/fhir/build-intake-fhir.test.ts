@@ -32,6 +32,9 @@ describe("buildIntakeFhir: SPEC 2.3 shape", () => {
     expect(fhir.patient).toEqual({
       resourceType: "Patient",
       id: ids.patient,
+      identifier: [
+        { type: { coding: [{ system: "http://terminology.hl7.org/CodeSystem/v2-0203", code: "MB", display: "Member Number" }] }, value: "W123456789" },
+      ],
       active: true,
       name: [{ use: "official", given: ["Jane", "Q"], family: "Doe" }],
       gender: "F",
@@ -87,7 +90,7 @@ describe("buildIntakeFhir: SPEC 2.3 shape", () => {
           postalCode: "62702",
         },
       ],
-      qualification: [{ code: { text: "Neurology" } }],
+      qualification: [{ code: { coding: [{ system: "http://nucc.org/provider-taxonomy", code: "2084N0400X", display: "Neurology" }], text: "Neurology" } }],
     });
   });
 
@@ -96,10 +99,10 @@ describe("buildIntakeFhir: SPEC 2.3 shape", () => {
     f.practitioners[0].npi = "1234567890";
     f.practitioners[0].npiValid = false;
     const built = buildIntakeFhir(f, { priorAuthId: PA, extensionBase: BASE });
-    expect(built.practitioners[0].identifier[0].value).toBe("1234567890");
+    expect(built.practitioners[0].identifier![0].value).toBe("1234567890");
   });
 
-  it("builds the Conditions: statuses, ICD-10-CM first, SNOMED after, notes, ai-summary and tags", () => {
+  it("builds the Conditions: statuses, ICD-10-CM only (SNOMED goes to the Bundle), subject, notes, ai-summary and tags", () => {
     expect(fhir.diagnoses[0]).toEqual({
       resourceType: "Condition",
       id: ids.diagnoses[0],
@@ -118,10 +121,10 @@ describe("buildIntakeFhir: SPEC 2.3 shape", () => {
             code: "G40.811",
             display: "Lennox-Gastaut syndrome, not intractable, with status epilepticus",
           },
-          { system: "http://snomed.info/sct", code: "230418006", display: "Lennox-Gastaut syndrome" },
         ],
         text: "Lennox-Gastaut syndrome, not intractable, with status epilepticus",
       },
+      subject: { reference: `Patient/${ids.patient}`, type: "Patient" },
       note: [{ text: "Daily drop seizures despite two antiseizure medications." }],
       extension: [{ url: `${BASE}/ai-summary`, valueString: "Summary of G40.811" }],
       meta: {
@@ -139,22 +142,22 @@ describe("buildIntakeFhir: SPEC 2.3 shape", () => {
     const second = fhir.diagnoses[1];
     expect(second.clinicalStatus.coding[0]).toMatchObject({ code: "recurrence", display: "Recurrence" });
     expect(second.verificationStatus.coding[0]).toMatchObject({ code: "provisional", display: "Provisional" });
-    expect(second.note).toEqual([]);
-    expect(second.code.coding).toEqual([
+    expect(second).not.toHaveProperty("note");
+    expect(second.code!.coding).toEqual([
       { system: "http://hl7.org/fhir/sid/icd-10-cm", code: "R56.9", display: "Unspecified convulsions" },
     ]);
     for (const dx of fhir.diagnoses) {
-      const codes = dx.meta.tag.find((t) => t.code === "diagnosis_codes")!.display;
+      const codes = dx.meta.tag.find((t) => t.code === "diagnosis_codes")!.display!;
       expect(typeof codes).toBe("string");
       const parsed: unknown = JSON.parse(codes);
       expect(Array.isArray(parsed)).toBe(true);
-      expect(parsed).toEqual(dx.code.coding.filter((c) => c.system.endsWith("icd-10-cm")).map((c) => c.code));
+      expect(parsed).toEqual(dx.code!.coding!.filter((c) => c.system.endsWith("icd-10-cm")).map((c) => c.code));
       expect(dx.meta.tag.map((t) => t.code)).toEqual(["description", "diagnosis_name", "diagnosis_codes"]);
     }
   });
 
   it("never labels a SNOMED coding as ICD-10", () => {
-    const icd = fhir.diagnoses[0].code.coding.filter((c) => c.system === "http://hl7.org/fhir/sid/icd-10-cm");
+    const icd = fhir.diagnoses[0].code!.coding!.filter((c) => c.system === "http://hl7.org/fhir/sid/icd-10-cm");
     expect(icd.map((c) => c.code)).toEqual(["G40.811"]);
   });
 
@@ -173,9 +176,9 @@ describe("buildIntakeFhir: SPEC 2.3 shape", () => {
             code: "70127010001",
             display: "Epidiolex (cannabidiol) 100 mg/mL oral solution",
           },
-          { system: "http://www.nlm.nih.gov/research/umls/rxnorm", code: "2047458", display: "cannabidiol 100 MG/ML" },
         ],
       },
+      subject: { reference: `Patient/${ids.patient}`, type: "Patient" },
       dosageInstruction: [
         {
           text: "Take 2.5 mL by mouth twice daily",
@@ -183,7 +186,18 @@ describe("buildIntakeFhir: SPEC 2.3 shape", () => {
           doseAndRate: [{ doseQuantity: { value: "2.5", unit: "mL" } }],
         },
       ],
-      reasonCode: [{ text: "G40.811" }],
+      reasonCode: [
+        {
+          coding: [
+            {
+              system: "http://hl7.org/fhir/sid/icd-10-cm",
+              code: "G40.811",
+              display: "Lennox-Gastaut syndrome, not intractable, with status epilepticus",
+            },
+          ],
+          text: "Lennox-Gastaut syndrome, not intractable, with status epilepticus",
+        },
+      ],
       extension: [
         { url: `${BASE}/total-units-requested`, valueDecimal: 150 },
         { url: `${BASE}/ai-summary`, valueString: "Summary of 70127010001" },
@@ -196,11 +210,11 @@ describe("buildIntakeFhir: SPEC 2.3 shape", () => {
       },
     });
     const mr = fhir.medication_requests[0];
-    const dose = mr.dosageInstruction[0].doseAndRate[0].doseQuantity;
+    const dose = mr.dosageInstruction![0].doseAndRate![0].doseQuantity;
     expect(typeof dose.value).toBe("string");
     expect(typeof dose.unit).toBe("string");
-    expect(mr.medicationCodeableConcept.coding[0].code).toMatch(/^\d{11}$/);
-    const ndcCodes = mr.medicationCodeableConcept.coding.filter((c) => c.system === "http://hl7.org/fhir/sid/ndc");
+    expect(mr.medicationCodeableConcept.coding![0].code).toMatch(/^\d{11}$/);
+    const ndcCodes = mr.medicationCodeableConcept.coding!.filter((c) => c.system === "http://hl7.org/fhir/sid/ndc");
     expect(ndcCodes.map((c) => c.code)).toEqual(["70127010001"]);
     expect(mr.extension.every((e) => e.url.startsWith(`${BASE}/`))).toBe(true);
   });
@@ -266,7 +280,6 @@ describe("buildIntakeFhir: sparse input", () => {
         resourceType: "Patient",
         id: stableResourceId(PA, "patient"),
         active: true,
-        name: [{ use: "official", given: [], family: "" }],
         gender: "U",
       },
       practitioners: [],
@@ -275,7 +288,7 @@ describe("buildIntakeFhir: sparse input", () => {
     });
   });
 
-  it("keeps every structural field when parts are unknown", () => {
+  it("leaves unknown values out, keeping only what the spec asks for (work address with its country)", () => {
     const f = realisticFacts();
     Object.assign(f.practitioners[0], { npi: null, npiValid: null, specialty: null, phone: null, fax: null, address: null });
     Object.assign(f.medicationRequests[0], {
@@ -292,20 +305,15 @@ describe("buildIntakeFhir: sparse input", () => {
     f.patient!.birthDate = "04/17/2012"; // not a YYYY-MM-DD date: left out rather than passed on
     const fhir = buildIntakeFhir(f, { priorAuthId: PA, extensionBase: BASE });
     expect(fhir.patient).not.toHaveProperty("birthDate");
-    expect(fhir.practitioners[0]).toMatchObject({
-      identifier: [],
-      telecom: [],
-      address: [{ use: "work", type: "both", country: "" }],
-      qualification: [],
-    });
+    expect(fhir.practitioners[0]).toMatchObject({ address: [{ use: "work", type: "both", country: "" }] });
+    for (const key of ["identifier", "telecom", "qualification"]) expect(fhir.practitioners[0]).not.toHaveProperty(key);
     const mr = fhir.medication_requests[0];
-    expect(mr.medicationCodeableConcept.coding).toEqual([]);
-    expect(mr.dosageInstruction).toEqual([
-      { text: "", route: { text: "" }, doseAndRate: [{ doseQuantity: { value: "", unit: "" } }] },
-    ]);
+    expect(mr.medicationCodeableConcept).not.toHaveProperty("coding");
+    expect(mr).not.toHaveProperty("dosageInstruction");
     expect(mr.extension.map((e) => e.url)).toEqual([`${BASE}/ai-summary`]);
     const dx = fhir.diagnoses[0];
-    expect(dx.code).toEqual({ coding: [], text: "" });
+    expect(dx).not.toHaveProperty("code");
+    expect(dx.meta.tag.find((t) => t.code === "diagnosis_name")).not.toHaveProperty("display");
     expect(dx.meta.tag.find((t) => t.code === "diagnosis_codes")!.display).toBe("[]");
   });
 });

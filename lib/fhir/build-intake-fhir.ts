@@ -12,16 +12,20 @@ import { intakeResourceIds } from "@/lib/fhir/resource-ids";
 export function buildIntakeFhir(facts: IntakeFacts, opts: BuildIntakeFhirOptions): IntakeFhir {
   const ids = intakeResourceIds(facts, opts.priorAuthId);
   const summaries = withDefaultSummaries(opts.summaries);
+  // Conditions and MedicationRequests point at the Patient of the same response (FHIR requires their subject).
+  const subject = { reference: `Patient/${ids.patient}`, type: "Patient" };
   return {
-    patient: buildPatient(facts.patient, ids.patient),
+    patient: buildPatient(facts.patient, ids.patient, facts.coverage?.memberId),
     practitioners: facts.practitioners.map((p, i) => buildPractitioner(p, ids.practitioners[i])),
     diagnoses: facts.diagnoses.map((dx, i) =>
-      buildCondition(dx, ids.diagnoses[i], { extensionBase: opts.extensionBase, summary: summaries.diagnosis(dx) }),
+      buildCondition(dx, ids.diagnoses[i], { extensionBase: opts.extensionBase, summary: summaries.diagnosis(dx), subject }),
     ),
     medication_requests: facts.medicationRequests.map((mr, i) =>
       buildMedicationRequest(mr, ids.medicationRequests[i], {
         extensionBase: opts.extensionBase,
         summary: summaries.medication(mr),
+        subject,
+        diagnoses: facts.diagnoses,
       }),
     ),
   };

@@ -8,24 +8,33 @@ import { addressParts, FHIR_DATE, FULL_DATE, nonBlank, nonBlankList, pruneEmpty 
 const GENDER_LETTER: Record<Gender, SpecPatient["gender"]> = { male: "M", female: "F", other: "O", unknown: "U" };
 
 /**
- * SPEC 2.3 Patient. With no patient in the intake (or unknown parts) the resource still has every structural
- * field: given [], family "", gender "U"; birthDate is left out, since no string would be a true YYYY-MM-DD.
+ * SPEC 2.3 Patient: the member ID as an identifier (type MB), the name parts known, gender "U" when unknown; a
+ * birthDate only when it is a full date. Unknown parts are left out (no "", no []).
  */
-export function buildPatient(patient: IntakePatient | null, id: string): SpecPatient {
+export function buildPatient(patient: IntakePatient | null, id: string, memberId?: string | null): SpecPatient {
+  const member = nonBlank(memberId ?? patient?.memberId);
+  const given = nonBlankList(patient?.given ?? []);
+  const family = nonBlank(patient?.family);
   const spec: SpecPatient = {
     resourceType: "Patient",
     id,
+    ...(member ? { identifier: [memberIdentifier(member)] } : {}),
     active: true,
-    name: [{ use: "official", given: patient?.given ?? [], family: patient?.family ?? "" }],
+    ...(given.length > 0 || family ? { name: [{ use: "official" as const, ...(given.length ? { given } : {}), ...(family ? { family } : {}) }] } : {}),
     gender: patient?.gender ? GENDER_LETTER[patient.gender] : "U",
   };
   if (patient?.birthDate && FULL_DATE.test(patient.birthDate)) spec.birthDate = patient.birthDate;
   return spec;
 }
 
+/** The member / insurance ID as an identifier (HL7 v2-0203 MB, "Member Number"). */
+export function memberIdentifier(value: string) {
+  return { type: { coding: [{ system: V2_0203_SYSTEM, code: "MB", display: "Member Number" }] }, value };
+}
+
 /** Strict R4 Patient: administrative-gender codes, and only what is known (absent means unknown). */
-export function buildPatientResource(patient: IntakePatient | null, id: string): Patient {
-  const memberId = nonBlank(patient?.memberId);
+export function buildPatientResource(patient: IntakePatient | null, id: string, coverageMemberId?: string | null): Patient {
+  const memberId = nonBlank(coverageMemberId ?? patient?.memberId);
   const phone = nonBlank(patient?.phone);
   const birthDate = patient?.birthDate && FHIR_DATE.test(patient.birthDate) ? patient.birthDate : undefined;
   const given = nonBlankList(patient?.given ?? []);
@@ -34,9 +43,7 @@ export function buildPatientResource(patient: IntakePatient | null, id: string):
   return pruneEmpty<Patient>({
     resourceType: "Patient",
     id,
-    identifier: memberId
-      ? [{ type: { coding: [{ system: V2_0203_SYSTEM, code: "MB", display: "Member Number" }] }, value: memberId }]
-      : undefined,
+    identifier: memberId ? [memberIdentifier(memberId)] : undefined,
     active: true,
     name: given.length > 0 || family ? [{ use: "official", given, family }] : undefined,
     telecom: phone ? [{ system: "phone", value: phone }] : undefined,

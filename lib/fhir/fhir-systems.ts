@@ -8,6 +8,8 @@ export const V2_0203_SYSTEM = "http://terminology.hl7.org/CodeSystem/v2-0203";
 export const CONDITION_CLINICAL_SYSTEM = "http://terminology.hl7.org/CodeSystem/condition-clinical";
 export const CONDITION_VER_STATUS_SYSTEM = "http://terminology.hl7.org/CodeSystem/condition-ver-status";
 export const UCUM_SYSTEM = "http://unitsofmeasure.org";
+export const NUCC_TAXONOMY_SYSTEM = "http://nucc.org/provider-taxonomy";
+export const HL7_COVERAGE_CLASS_SYSTEM = "http://terminology.hl7.org/CodeSystem/coverage-class";
 
 /** Extension names under `{extensionBase}/`. */
 export const AI_SUMMARY = "ai-summary";

@@ -31,6 +31,7 @@ export function realisticFacts(): IntakeFacts {
         given: ["Maria", ""],
         family: "Lopez",
         specialty: "Neurology",
+        taxonomyCode: "2084N0400X",
         phone: "555-100-2000",
         fax: "555-100-2001",
         address: { line: ["1 Medical Plaza"], city: "Springfield", state: "IL", postalCode: "62702", country: null },

@@ -1,21 +1,40 @@
 // The `fhir` object of GET /prior_auths/{id}/intake, in the shape of SPEC.md 2.3. It is FHIR-like, not strict R4:
-// gender is a single letter, doseQuantity.value is a string, medicationCodeableConcept has a `display`, and unknown
-// strings are empty strings (the spec's own convention for `given` and `country`). The strict R4 form of the same
-// facts is the Bundle of build-intake-bundle.ts.
+// gender is a single letter, doseQuantity.value is a string, medicationCodeableConcept has a `display`; a
+// Practitioner's `given` entries and `country` may be empty strings. Every other unknown value is left out. The
+// strict R4 form of the same facts is the Bundle of build-intake-bundle.ts.
 import type { MedicationRequestDispenseRequest } from "@medplum/fhirtypes";
 import type { IntakeDiagnosis, IntakeMedicationRequest } from "@/lib/intake/types";
 
 export interface SpecCoding {
   system: string;
   code: string;
-  display: string;
+  /** Left out when unknown. */
+  display?: string;
 }
+
+/** A reference from a spec-shaped resource to the intake's Patient (`Patient/<id>`). */
+export interface SpecReference {
+  reference: string;
+  type: string;
+}
+
+export interface SpecIdentifier {
+  use?: "official" | "usual";
+  type: { coding: SpecCoding[]; text?: string };
+  system?: string;
+  value: string;
+}
+
+// Unknown values are left out (FHIR JSON forbids "", [] and {}), except where the spec asks for them: a
+// Practitioner's `name.given` entries and `address.country` may be empty strings.
 
 export interface SpecPatient {
   resourceType: "Patient";
   id: string;
+  /** The member / insurance ID (type MB), when the documents give one. */
+  identifier?: SpecIdentifier[];
   active: boolean;
-  name: { use: "official"; given: string[]; family: string }[];
+  name?: { use: "official"; given?: string[]; family?: string }[];
   gender: "M" | "F" | "O" | "U";
   /** YYYY-MM-DD; absent when the intake has no full birth date (an empty string would not be a date). */
   birthDate?: string;
@@ -25,14 +44,14 @@ export interface SpecPractitioner {
   resourceType: "Practitioner";
   id: string;
   active: boolean;
-  identifier: {
+  identifier?: {
     use: "official";
     type: { coding: SpecCoding[] };
     system: string;
     value: string;
   }[];
-  name: { use: "official"; given: string[]; family: string; prefix: string[] }[];
-  telecom: { system: "phone" | "fax"; value: string; use: "work" }[];
+  name?: { use: "official"; given?: string[]; family?: string; prefix?: string[] }[];
+  telecom?: { system: "phone" | "fax"; value: string; use: "work" }[];
   address: {
     use: "work";
     type: "both";
@@ -42,7 +61,8 @@ export interface SpecPractitioner {
     state?: string;
     postalCode?: string;
   }[];
-  qualification: { code: { text: string } }[];
+  /** The specialty as written, with its NUCC Health Care Provider Taxonomy code when it names one. */
+  qualification?: { code: { coding?: SpecCoding[]; text: string } }[];
 }
 
 export interface SpecCondition {
@@ -50,28 +70,38 @@ export interface SpecCondition {
   id: string;
   clinicalStatus: { coding: SpecCoding[] };
   verificationStatus: { coding: SpecCoding[] };
-  code: { coding: SpecCoding[]; text: string };
-  note: { text: string }[];
+  /** ICD-10-CM codings only (official FY2026 titles as display); other systems go to the R4 Bundle. */
+  code?: { coding?: SpecCoding[]; text?: string };
+  subject: SpecReference;
+  note?: { text: string }[];
   extension: { url: string; valueString: string }[];
-  meta: { tag: SpecCoding[] };
+  meta: { tag: { system: string; code: string; display?: string }[] };
 }
 
 export type SpecMedicationRequestExtension =
   | { url: string; valueDecimal: number }
   | { url: string; valueString: string };
 
+export interface SpecReasonCode {
+  coding?: SpecCoding[];
+  text?: string;
+}
+
 export interface SpecMedicationRequest {
   resourceType: "MedicationRequest";
   id: string;
   status: "active";
   intent: "order";
-  medicationCodeableConcept: { display: string; text: string; coding: SpecCoding[] };
-  dosageInstruction: {
-    text: string;
-    route: { text: string };
-    doseAndRate: { doseQuantity: { value: string; unit: string } }[];
+  /** NDC codings only; RxNorm and other systems go to the R4 Bundle. */
+  medicationCodeableConcept: { display: string; text: string; coding?: SpecCoding[] };
+  subject: SpecReference;
+  dosageInstruction?: {
+    text?: string;
+    route?: { text: string };
+    doseAndRate?: { doseQuantity: { value: string; unit?: string } }[];
   }[];
-  reasonCode: { text: string }[];
+  /** The request's own reasons, else the case's diagnoses (ICD-10-CM with official titles). */
+  reasonCode?: SpecReasonCode[];
   extension: SpecMedicationRequestExtension[];
   /** Beyond the spec's fields, standard R4: the quantity with its unit and the days supply, when the request gives them. */
   dispenseRequest?: MedicationRequestDispenseRequest;

@@ -3,7 +3,7 @@
 import { createHash } from "node:crypto";
 import type { IntakeFacts } from "@/lib/intake/types";
 
-export type IntakeResourceKind = "patient" | "practitioner" | "condition" | "medication-request" | "bundle";
+export type IntakeResourceKind = "patient" | "practitioner" | "condition" | "medication-request" | "coverage" | "bundle";
 
 // Fixed namespace for the name-based UUIDs of this service; changing it would change every id.
 const NAMESPACE = "5d3c1f0e-8a4b-4f7e-9c2d-6b1a0e9f4c3a";

@@ -9,6 +9,7 @@ import { extractFhirFacts } from "./fhir/extract-fhir-facts";
 import { mergeFacts } from "./merge-facts";
 import { markRecognisedFacts } from "./recognised-facts";
 import { claimsRowSpans, withoutClaimsRows, type RowSpan } from "./claims-rows";
+import { mergeCoverage } from "./merge-coverage";
 import { extractFreeTextFacts } from "./text/extract-free-text-facts";
 import { extractLabelledFacts } from "./text/extract-labelled-facts";
 import { readLabelledFields } from "./text/read-labelled-fields";
@@ -98,6 +99,8 @@ export function extractIntake(docs: SourceDocument[], options: ExtractIntakeOpti
   }
 
   const facts = mergeFacts(sources, { guesses });
+  const coverage = mergeCoverage(sources, facts.patient);
+  if (coverage) facts.coverage = coverage;
   // Codes: billable ICD-10-CM where the documents' words support one, official titles, NUCC taxonomy codes.
   attempt("The diagnosis codes", () => {
     const billing = billableDiagnoses(facts.diagnoses, docs);

@@ -180,4 +180,18 @@ export interface IntakeFacts {
   warnings: string[];
   /** The patient's name, date of birth or sex stated differently by two documents (each also a warning). */
   identityConflicts?: IdentityConflict[];
+  /** The patient's insurance: member ID, payer, plan and group, with where each was read. Null or absent when unknown. */
+  coverage?: IntakeCoverage | null;
+}
+
+/** Insurance coverage as the documents state it (forms, the ePA payload, FHIR Coverage resources). */
+export interface IntakeCoverage {
+  /** Member / subscriber / insurance ID (the same value as the patient's `memberId`). */
+  memberId: string | null;
+  /** The payer (insurer, health plan) by name. */
+  payer: string | null;
+  plan: string | null;
+  group: string | null;
+  /** Evidence per value, `field` one of memberId, payer, plan, group. */
+  evidence: Evidence[];
 }

@@ -92,8 +92,17 @@ export const ZEpaPriorTreatment = z.object({
 
 export const ZEpaProcedure = z.object({ code: code.optional(), description: text.optional() });
 
+/** The patient's insurance (NCPDP's BenefitsCoordination): member ID, payer, plan and group. */
+export const ZEpaCoverage = z.object({
+  member_id: code.optional(),
+  payer: text.optional(),
+  plan: text.optional(),
+  group: code.optional(),
+});
+
 export const ZEpaPayload = z.object({
   patient: ZEpaPatient.optional(),
+  coverage: ZEpaCoverage.optional(),
   prescriber: ZEpaPrescriber.optional(),
   /** One medication object or several (parsed as a list; `medicationIsList` says which was sent). */
   medication: z.array(ZEpaMedication).optional(),
@@ -115,6 +124,15 @@ const ALIASES: Record<string, string> = {
   memberid: "member_id",
   insurance_id: "member_id",
   subscriber_id: "member_id",
+  insurance: "coverage",
+  benefits_coordination: "coverage",
+  payer_name: "payer",
+  payor: "payer",
+  payor_name: "payer",
+  health_plan: "payer",
+  plan_name: "plan",
+  group_number: "group",
+  group_id: "group",
   given_name: "first_name",
   family_name: "last_name",
   surname: "last_name",

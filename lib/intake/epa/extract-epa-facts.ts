@@ -10,7 +10,7 @@ import { outcomeOf } from "@/lib/intake/text/find-prior-treatments";
 import { doseIn, routeIn, strengthIn } from "@/lib/intake/text/medication-details";
 import { parsePersonName } from "@/lib/intake/text/person-name";
 import { icd10Title } from "@/lib/intake/codes/icd10";
-import type { IntakeFacts, PostalAddress, PriorTreatment } from "@/lib/intake/types";
+import type { IntakeCoverage, IntakeFacts, PostalAddress, PriorTreatment } from "@/lib/intake/types";
 import { parseEpaPayload, type TEpaPayload } from "./epa-payload";
 
 /** The documentId of evidence read from the ePA payload (it is part of the request, not a stored document). */
@@ -63,6 +63,23 @@ export function extractEpaFacts(payload: unknown): IntakeFacts {
     if (src.phone) p.phone = normalizePhone(src.phone);
     p.address = address(src.address);
     facts.patient = p;
+  }
+
+  {
+    const c = data.coverage ?? {};
+    const coverage: IntakeCoverage = { memberId: null, payer: null, plan: null, group: null, evidence: [] };
+    const memberId = c.member_id ?? data.patient?.member_id;
+    if (memberId) {
+      coverage.memberId = memberId;
+      coverage.evidence.push(ev(c.member_id ? "coverage.member_id" : "patient.member_id", memberId, "memberId"));
+    }
+    for (const field of ["payer", "plan", "group"] as const) {
+      const value = c[field];
+      if (!value) continue;
+      coverage[field] = value;
+      coverage.evidence.push(ev(`coverage.${field}`, value, field));
+    }
+    if (coverage.evidence.length) facts.coverage = coverage;
   }
 
   if (data.prescriber) {

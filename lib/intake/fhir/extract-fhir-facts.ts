@@ -26,6 +26,7 @@ import {
   str,
   type Json,
 } from "./fhir-codes";
+import { readCoverage } from "./read-coverage";
 
 /** Most resources read from one document; the rest are ignored (with a warning). */
 export const MAX_FHIR_RESOURCES = 100_000;
@@ -129,6 +130,13 @@ export function extractFhirFacts(doc: { id: string }, json: unknown): IntakeFact
     }
     for (const coverage of of("Coverage")) {
       const beneficiary = refs.resolve(coverage.resource.beneficiary, coverage);
+      if (!facts.coverage && !(beneficiary && beneficiary !== patientItem)) {
+        facts.coverage = readCoverage(
+          coverage.resource,
+          (rest, value, field) => ev(coverage, rest, value, field),
+          (ref) => str(refs.resolve(ref, coverage)?.resource.name),
+        );
+      }
       if (facts.patient.memberId || (beneficiary && beneficiary !== patientItem)) continue;
       const id = str(coverage.resource.subscriberId) ?? memberIdentifier(coverage.resource.identifier);
       if (id) {

@@ -22,6 +22,7 @@ import { findPriorTreatments, outcomeOf, type TreatmentHit } from "./find-prior-
 import { daysBetween, parseDateRange, parseDurationDays } from "./dates";
 import type { FieldHit, PageFields } from "./read-labelled-fields";
 import { treatmentFrom } from "./treatment-from";
+import { coverageFromFields } from "./coverage-fields";
 
 type Page = SourceDocument["pages"][number];
 
@@ -96,6 +97,8 @@ export function extractLabelledFacts(doc: SourceDocument, readings: PageReading[
     patient.address = address;
     if (patient.evidence.length) facts.patient = patient;
   }
+
+  facts.coverage = coverageFromFields(all, (l, field) => ev(l, field));
 
   // Prescriber
   const prescriberHits = all.filter((l) => l.hit.role === "prescriber");

@@ -6,7 +6,7 @@ import { escapeRegExp } from "@/lib/escape-reg-exp";
 export type Role = "patient" | "prescriber" | "medication" | "diagnosis" | "trial" | "procedure";
 
 export type FieldKind =
-  | "name" | "firstName" | "lastName" | "dob" | "sex" | "memberId" | "phone" | "fax" | "street" | "city" | "state" | "zip"
+  | "name" | "firstName" | "lastName" | "dob" | "sex" | "memberId" | "payer" | "plan" | "group" | "phone" | "fax" | "street" | "city" | "state" | "zip"
   | "cityStateZip" | "npi" | "specialty"
   | "drug" | "strength" | "dosageForm" | "ndc" | "quantity" | "dailyQuantity" | "daysSupply" | "directions" | "route" | "refills"
   | "diagnosis" | "icd10"
@@ -41,8 +41,17 @@ export const LABELS: LabelDef[] = [
   ...defs("memberId", "patient", [
     "member id", "member id number", "member number", "member #", "insurance id", "insurance id number", "subscriber id",
     "subscriber number", "policy number", "policy #", "policy id", "cardholder id", "beneficiary id", "medicaid id", "medicare id",
-    "health plan id", "plan member id", "patient id", "id number", "id #", "insurance member id", "rx member id", "recipient id",
+    "health plan id", "plan id", "plan member id", "patient id", "id number", "id #", "insurance member id", "rx member id", "recipient id",
   ]),
+  // Coverage (the patient's insurance). A bare "Plan" is also a note's heading ("Plan: start ..."): the reader keeps it
+  // only beside other coverage fields.
+  ...defs("payer", "patient", [
+    "payer", "payer name", "payor", "payor name", "insurance", "insurance name", "insurance company", "insurance carrier",
+    "insurer", "health plan", "health plan name", "primary insurance", "insurance provider", "carrier", "prescription plan",
+    "pbm", "insurance/payer", "payer/health plan",
+  ]),
+  ...defs("plan", "patient", ["plan", "plan name", "plan type", "insurance plan", "benefit plan"]),
+  ...defs("group", "patient", ["group #", "group number", "group no", "group id", "group", "rx group", "rxgrp"]),
   ...defs("phone", "patient", ["patient phone", "member phone", "home phone", "patient telephone", "member telephone", "cell phone", "mobile phone", "patient phone number"]),
   ...defs("street", "patient", ["patient address", "member address", "home address", "patient street address", "member street address"]),
   // Prescriber
@@ -127,13 +136,19 @@ export const LABELS: LabelDef[] = [
   ...defs("procedureCode", "procedure", ["cpt code", "cpt codes", "cpt", "hcpcs", "hcpcs code", "cpt/hcpcs", "cpt/hcpcs code", "procedure code", "j-code", "j code", "service code"], true),
 ];
 
-/** The key a label is known by: letters and digits only ("ICD-10 Code(s)" -> "icd10code"). */
-export const labelKey = (text: string) => text.toLowerCase().replace(/\(s\)/g, "").replace(/[^a-z0-9]/g, "");
+/** The key a label is known by: letters, digits and "#" ("ICD-10 Code(s)" -> "icd10code"; "Member #" is not "Member"). */
+export const labelKey = (text: string) => text.toLowerCase().replace(/\(s\)/g, "").replace(/[^a-z0-9#]/g, "");
 
 const BY_KEY = new Map<string, LabelDef[]>();
 for (const def of LABELS) {
   const key = labelKey(def.phrase);
   BY_KEY.set(key, [...(BY_KEY.get(key) ?? []), def]);
+}
+// A "#" label written without its "#" ("ID" for "ID #") keeps its meaning unless another label is those very words.
+const PLAIN_KEYS = new Set(LABELS.filter((d) => !d.phrase.includes("#")).map((d) => labelKey(d.phrase)));
+for (const def of LABELS.filter((d) => d.phrase.includes("#"))) {
+  const key = labelKey(def.phrase).replace(/#/g, "");
+  if (!PLAIN_KEYS.has(key)) BY_KEY.set(key, [...(BY_KEY.get(key) ?? []), def]);
 }
 
 const CONNECTOR_END = /(?:^|\s)(?:and|or|of|for|per|&|\/)\s*$/i;

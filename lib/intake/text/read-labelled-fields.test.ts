@@ -34,6 +34,7 @@ describe("readLabelledFields: forms with the label above its box", () => {
       "patient.dob=11/02/1975",
       "patient.sex=F",
       "patient.memberId=XJH4412009",
+      "patient.group=RX8812",
       "prescriber.name=Alan Grant, MD",
       "prescriber.npi=1245319599",
       "prescriber.phone=(617) 555-0100",
