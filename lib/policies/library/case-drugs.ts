@@ -5,8 +5,13 @@ import type { CaseDrugs } from "./choose-section";
 
 export function caseDrugsOf(material: { facts: IntakeFacts; priorAuth: { drugName?: string | null } }): CaseDrugs {
   const meds = material.facts.medicationRequests ?? [];
-  return {
+  const drugs: CaseDrugs = {
     ndcs: [...new Set(meds.flatMap((m) => (m.ndc ? [m.ndc] : [])))],
     drugNames: [...new Set([material.priorAuth.drugName ?? "", ...meds.map((m) => m.name)].filter((n): n is string => !!n && !!n.trim()))],
   };
+  // The requested product's strength and form (the first request's), which order sections of one drug.
+  const product = meds[0];
+  if (product?.strength) drugs.strength = product.strength;
+  if (product?.dosageForm) drugs.dosageForm = product.dosageForm;
+  return drugs;
 }

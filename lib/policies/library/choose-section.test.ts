@@ -73,3 +73,31 @@ describe.each([
 ] as const)("drugMatchesBindingName(%s, %s)", (drug, bound, expected) => {
   it(`is ${expected}`, () => expect(drugMatchesBindingName(drug, bound)).toBe(expected));
 });
+
+// One drug, several products: rows of a formulary or drug list per strength and form.
+const PRODUCTS = [
+  section("sumatriptan succinate tab 100 mg", ["sumatriptan succinate tab 100 mg"]),
+  section("sumatriptan succinate tab 50 mg", ["sumatriptan succinate tab 50 mg"]),
+  section("ondansetron hcl oral soln 4 mg/5ml", ["ondansetron hcl oral soln 4 mg/5ml"]),
+  section("ondansetron hcl tab 8 mg", ["ondansetron hcl tab 8 mg"]),
+  section("zolpidem tartrate tab 5 mg", ["zolpidem tartrate tab 5 mg"]),
+  section("zolpidem tartrate tab er 12.5 mg", ["zolpidem tartrate tab er 12.5 mg"]),
+  section("zolpidem tartrate", ["zolpidem tartrate"]),
+  section("metformin hcl tab 500 mg", ["metformin hcl tab 500 mg"]),
+];
+const productCases: [string, CaseDrugs, string | null][] = [
+  ["the strength written in the name", { ndcs: [], drugNames: ["sumatriptan 50 mg tablet"] }, "sumatriptan succinate tab 50 mg"],
+  ["the strength stated apart from the name", { ndcs: [], drugNames: ["sumatriptan"], strength: "50 mg" }, "sumatriptan succinate tab 50 mg"],
+  ["strength and form: a tablet, not the oral solution", { ndcs: [], drugNames: ["ondansetron HCl"], strength: "8 mg", dosageForm: "tablet" }, "ondansetron hcl tab 8 mg"],
+  ["the oral solution asked for", { ndcs: [], drugNames: ["ondansetron 4 mg/5 mL oral solution"] }, "ondansetron hcl oral soln 4 mg/5ml"],
+  ["no row of that strength: the row that states none, never a conflicting one", { ndcs: [], drugNames: ["zolpidem tartrate 10 mg tablet"] }, "zolpidem tartrate"],
+  ["an immediate-release request is not the extended-release row", { ndcs: [], drugNames: ["zolpidem 12.5 mg tablet"] }, "zolpidem tartrate"],
+  ["nothing stated: the document's order", { ndcs: [], drugNames: ["sumatriptan"] }, "sumatriptan succinate tab 100 mg"],
+  ["a conflicting strength of the same drug is still that drug's row", { ndcs: [], drugNames: ["metformin 1000 mg tablet"] }, "metformin hcl tab 500 mg"],
+  ["strength never brings in another drug", { ndcs: [], drugNames: ["naratriptan 50 mg tablet"] }, null],
+];
+describe.each(productCases)("chooseSection by strength and form: %s", (_what, drugs, label) => {
+  it(`chooses ${label ?? "no section"}`, () => {
+    expect(chooseSection(PRODUCTS, drugs)?.section.label ?? null).toBe(label);
+  });
+});
