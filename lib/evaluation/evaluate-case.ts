@@ -6,7 +6,8 @@ import { decide, type DeterminationStatus } from "@/lib/determinations/decide";
 import { extractIntake } from "@/lib/intake/extract-intake";
 import type { SourceDocument } from "@/lib/intake/types";
 import { evaluatePolicy } from "@/lib/policies/evaluate-policy";
-import { chooseSection, type SectionMatch } from "@/lib/policies/library/choose-section";
+import { caseDrugsOf } from "@/lib/policies/library/case-drugs";
+import { chooseSection, type CaseDrugs, type SectionMatch } from "@/lib/policies/library/choose-section";
 import type { DrugPolicySection, PolicyDocumentReading, PolicyFamily } from "@/lib/policies/read/types";
 import type { PolicyCheckStep } from "@/lib/policies/types";
 import { quotedPassages, readsPassage } from "./deciding-criterion";
@@ -54,11 +55,11 @@ export interface CaseOutcome {
 
 /** chooseSection per document and drug names, remembered: the a and b variants of a case ask the same. */
 const chosenSections = new WeakMap<PolicyDocumentReading, Map<string, { section: DrugPolicySection; matchedBy: SectionMatch } | null>>();
-function sectionFor(reading: PolicyDocumentReading, ndcs: string[], drugNames: string[]) {
+function sectionFor(reading: PolicyDocumentReading, drugs: CaseDrugs) {
   let byKey = chosenSections.get(reading);
   if (!byKey) chosenSections.set(reading, (byKey = new Map()));
-  const key = JSON.stringify([ndcs, drugNames]);
-  if (!byKey.has(key)) byKey.set(key, chooseSection(reading.sections, { ndcs, drugNames }));
+  const key = JSON.stringify(drugs);
+  if (!byKey.has(key)) byKey.set(key, chooseSection(reading.sections, drugs));
   return byKey.get(key) ?? null;
 }
 
@@ -69,9 +70,10 @@ export function evaluateCase(opts: { testCase: EvaluationCase; reading: PolicyDo
   const claims = opts.claims ?? [];
   const facts = extractIntake(documents, { referenceYear: Number(c.asOf.slice(0, 4)) });
   const { counts: intake, mismatches: intakeMismatches } = scoreCase(facts, labelsOfCase(c.label));
-  const sectionFound = sectionFor(reading, [], [c.drug]) !== null;
+  const sectionFound = sectionFor(reading, { ndcs: [], drugNames: [c.drug] }) !== null;
   const meds = facts.medicationRequests;
-  const chosen = sectionFor(reading, meds.flatMap((m) => (m.ndc ? [m.ndc] : [])), meds.map((m) => m.name));
+  // The drugs as the service chooses by (caseDrugsOf): names, NDCs, the request's strength and form.
+  const chosen = sectionFor(reading, caseDrugsOf({ facts, priorAuth: { drugName: null } }));
   const base = { key: c.key, group: c.group, family: c.family, expected: c.expected, sectionFound, intake, intakeMismatches };
   if (!chosen) {
     const note = meds.length ? `no section bound to ${meds.map((m) => m.name).join(", ")} among ${reading.sections.length} (${reading.family})` : "the intake found no requested drug";

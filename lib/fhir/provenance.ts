@@ -22,6 +22,8 @@ export interface ProvenanceEntry {
   quote: string;
   /** JSON path for JSON documents. */
   path?: string;
+  /** True when the quote was read by text recognition (OCR) of a page image, not from a text layer. */
+  recognised?: boolean;
 }
 
 /**
@@ -57,5 +59,6 @@ function rows(resource: ProvenanceResource, evidence: readonly Evidence[]): Prov
     end: ev.end,
     quote: ev.quote,
     ...(ev.path !== undefined ? { path: ev.path } : {}),
+    ...(ev.recognised ? { recognised: true } : {}),
   }));
 }
