@@ -22,6 +22,7 @@ import { ZDeterminationList, ZDeterminationResponse } from "@/lib/schemas/determ
 import { ZCreatePolicyJson, ZUpdatePolicyRequest } from "@/lib/schemas/policy";
 import { ZGetPolicyQuery, ZListPoliciesQuery, ZPolicy, ZPolicyList } from "@/lib/schemas/policy";
 import { ZCreatePolicyQuery, ZPolicyDocument, ZPolicyDocumentList } from "@/lib/schemas/policy";
+import { ZCompareVersionsQuery, ZPolicyComparison, ZPolicyDraft, ZPublishDraftRequest, ZVersionNumber } from "@/lib/schemas/policy";
 import { ZMetricsQuery, ZMetricsReport } from "@/lib/schemas/report";
 import {
   ZCreateWebhookRequest, ZWebhookDelivery, ZWebhookDeliveryId, ZWebhookDeliveryList, ZWebhookEndpoint, ZWebhookEndpointCreated, ZWebhookEndpointList,
@@ -104,10 +105,10 @@ export const COMPONENTS: Record<string, { schema: z.ZodType; io: "input" | "outp
   AddMemberRequest: { schema: ZAddMemberRequest, io: "input" },
   Member: { schema: ZMember, io: "output" },
   MemberList: { schema: ZMemberList, io: "output" },
-  UpdateMemberRequest: { schema: ZUpdateMemberRequest, io: "input" },
-  ResetMemberPasswordRequest: { schema: ZResetMemberPasswordRequest, io: "input" },
   BulkAssignRequest: { schema: ZBulkAssignRequest, io: "input" },
   BulkAssignResponse: { schema: ZBulkAssignResponse, io: "output" },
+  UpdateMemberRequest: { schema: ZUpdateMemberRequest, io: "input" },
+  ResetMemberPasswordRequest: { schema: ZResetMemberPasswordRequest, io: "input" },
   WorkspaceSettingsRequest: { schema: ZWorkspaceSettings, io: "input" },
   Workspace: { schema: ZWorkspace, io: "output" },
 };
@@ -271,8 +272,35 @@ export const OPERATIONS: OperationSpec[] = [
   },
   {
     method: "patch", path: "/policies/{policy_id}", operationId: "updatePolicy", tag: "Policies", access: "workspace",
-    summary: "Change a policy's metadata, codes or criteria (a new version)", params: { policy_id: uuid("policy_id") },
+    summary: "Change a policy's status, metadata or codes (a new version); criteria edits go to the draft",
+    description: "Status applies at once (retiring is audited as policy.retired). Title, payer, date, codes and drug names make a new version. `criteria_edits` are validated per check kind (a 400 names the field, e.g. `criteria_edits[0].check.min: expected number`) and collect in the policy's draft: they change nothing the policy check reads until `POST /policies/{policy_id}/publish`.",
+    params: { policy_id: uuid("policy_id") },
     body: { schema: ZUpdatePolicyRequest, required: true }, responses: ok("The policy.", ZPolicy), errors: [400, 404, 409, 422],
+  },
+  {
+    method: "get", path: "/policies/{policy_id}/draft", operationId: "getPolicyDraft", tag: "Policies", access: "workspace",
+    summary: "The pending draft with its per-criterion changes against the active version", params: { policy_id: uuid("policy_id") },
+    responses: ok("The draft.", ZPolicyDraft), errors: [400, 404],
+  },
+  {
+    method: "delete", path: "/policies/{policy_id}/draft", operationId: "discardPolicyDraft", tag: "Policies", access: "workspace",
+    summary: "Discard the pending draft (admins)", params: { policy_id: uuid("policy_id") },
+    responses: ok("The discarded draft.", ZPolicyDraft), errors: [400, 403, 404],
+  },
+  {
+    method: "post", path: "/policies/{policy_id}/publish", operationId: "publishPolicyDraft", tag: "Policies", access: "workspace",
+    summary: "Publish the draft as the new active version (admins)", params: { policy_id: uuid("policy_id") },
+    body: { schema: ZPublishDraftRequest, required: true }, responses: ok("The policy at its new version.", ZPolicy), errors: [400, 403, 404, 409],
+  },
+  {
+    method: "get", path: "/policies/{policy_id}/versions/compare", operationId: "comparePolicyVersions", tag: "Policies", access: "workspace",
+    summary: "Per-criterion changes between two versions (or a version and the draft)", params: { policy_id: uuid("policy_id") },
+    query: ZCompareVersionsQuery, responses: ok("The changes.", ZPolicyComparison), errors: [400, 404],
+  },
+  {
+    method: "post", path: "/policies/{policy_id}/versions/{version}/restore", operationId: "restorePolicyVersion", tag: "Policies", access: "workspace",
+    summary: "Make a draft from an older version's criteria (admins); publish it to apply", params: { policy_id: uuid("policy_id"), version: ZVersionNumber },
+    responses: ok("The new draft.", ZPolicyDraft), errors: [400, 403, 404],
   },
   // Reports
   {

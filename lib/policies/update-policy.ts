@@ -1,51 +1,30 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { z } from "zod";
 import { prisma } from "@/lib/db/prisma";
-import { badRequest, notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/api/errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import type { Actor } from "@/lib/api/with-workspace";
-import type { ZCriterionEdit, ZUpdatePolicyRequest } from "@/lib/schemas/policy";
+import type { ZUpdatePolicyRequest } from "@/lib/schemas/policy";
 import { getPolicyOrThrow } from "./policy-queries";
-import type { CriteriaNode, ParsedPolicy } from "./types";
+import { saveDraftEdits } from "./drafts/policy-drafts";
 
-const CHECK_KINDS = new Set([
-  "diagnosis", "age", "prescriber_specialty", "step_therapy", "lab_threshold", "quantity_limit", "dose_limit", "duration_limit",
-  "documentation", "combination_therapy", "concurrent_therapy_exclusion", "continuation", "manual",
-]);
-
-function applyEdit(node: CriteriaNode, edit: z.infer<typeof ZCriterionEdit>): boolean {
-  if (node.kind === "criterion") {
-    if (node.id !== edit.criterion_id) return false;
-    if (edit.check) {
-      if (typeof edit.check.kind !== "string" || !CHECK_KINDS.has(edit.check.kind)) {
-        throw badRequest(`criteria_edits: check.kind of ${edit.criterion_id} must be one of ${[...CHECK_KINDS].join(", ")}`);
-      }
-      node.check = edit.check as typeof node.check;
-    }
-    if (edit.manual) node.check = { kind: "manual" } as typeof node.check;
-    if (edit.text) node.text = edit.text;
-    return true;
-  }
-  return node.children.some((child) => applyEdit(child, edit));
-}
+const VERSIONED_FIELDS = ["title", "payer", "effective_date", "ndc_codes", "cpt_codes", "drug_names"] as const;
 
 /**
- * Status changes apply to the policy; every change of content (codes, names, title, criteria) makes a new version,
- * so determinations keep citing the version they used.
+ * Status changes apply to the policy; changes of codes, names, title, payer or date make a new version (determinations
+ * keep citing the version they used). Criteria edits (each check validated by lib/policies/check-schema.ts) collect in
+ * the policy's draft, which an admin reviews and publishes (POST /policies/{id}/publish): they never go live on save.
  */
 export async function updatePolicy(opts: { workspaceId: string; policyId: string; actor: Actor; input: z.infer<typeof ZUpdatePolicyRequest> }) {
   const { input } = opts;
   await prisma.$transaction(async (tx) => {
     const policy = await tx.policy.findFirst({ where: { id: opts.policyId, workspaceId: opts.workspaceId } });
     if (!policy) throw notFound(`Policy ${opts.policyId}`);
+    if (input.criteria_edits?.length) await saveDraftEdits(tx, { workspaceId: opts.workspaceId, policyId: policy.id, actor: opts.actor, edits: input.criteria_edits });
     const latest = await tx.policyVersion.findUniqueOrThrow({ where: { policyId_version: { policyId: policy.id, version: policy.latestVersion } } });
-    const contentChanged = ["title", "payer", "effective_date", "ndc_codes", "cpt_codes", "drug_names", "criteria_edits"].some((k) => input[k as keyof typeof input] !== undefined);
+    const contentChanged = VERSIONED_FIELDS.some((k) => input[k] !== undefined);
     let latestVersion = policy.latestVersion;
     if (contentChanged) {
-      const parsed = structuredClone(latest.parsed) as unknown as ParsedPolicy;
-      for (const edit of input.criteria_edits ?? []) {
-        if (!parsed.sections.some((section) => applyEdit(section.criteria, edit))) throw badRequest(`criteria_edits: no criterion ${edit.criterion_id} in this policy`);
-      }
       latestVersion += 1;
       await tx.policyVersion.create({
         data: {
@@ -59,16 +38,17 @@ export async function updatePolicy(opts: { workspaceId: string; policyId: string
           drugNames: input.drug_names ?? latest.drugNames,
           documentId: latest.documentId,
           pages: latest.pages as Prisma.InputJsonValue,
-          parsed: parsed as unknown as Prisma.InputJsonValue,
+          parsed: latest.parsed as Prisma.InputJsonValue,
           changeNote: input.change_note ?? "Edited",
           createdBy: opts.actor.label,
         },
       });
     }
     await tx.policy.update({ where: { id: policy.id }, data: { latestVersion, status: input.status ?? policy.status } });
+    const retiring = input.status === "retired" && policy.status !== "retired";
     await recordAuditEvent(tx, {
-      workspaceId: opts.workspaceId, actor: opts.actor, action: "policy.updated",
-      details: { policy_id: policy.id, version: latestVersion, status: input.status ?? policy.status, changed: Object.keys(input) },
+      workspaceId: opts.workspaceId, actor: opts.actor, action: retiring ? "policy.retired" : "policy.updated",
+      details: { policy_id: policy.id, version: latestVersion, status: input.status ?? policy.status, previous_status: policy.status, changed: Object.keys(input) },
     });
   });
   return getPolicyOrThrow({ workspaceId: opts.workspaceId, policyId: opts.policyId });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { normalizeNdc } from "@/lib/intake/codes/ndc";
 import { ZCalendarDate, ZInt4 } from "./common";
+import { ZCheck } from "@/lib/policies/check-schema";
 
 const ZNdc = z
   .string()
@@ -43,8 +44,8 @@ export const ZCreatePolicyJson = ZPolicyMetadata.extend({
 
 export const ZCriterionEdit = z.strictObject({
   criterion_id: z.string().min(1).max(100),
-  /** Replace the classified check (same shape as the parser's checks), or mark it manual. */
-  check: z.record(z.string(), z.unknown()).optional(),
+  /** Replace the classified check (lib/policies/check-schema.ts: one shape per kind, validated), or mark it manual. */
+  check: ZCheck.optional(),
   manual: z.boolean().optional(),
   text: z.string().trim().min(1).max(5000).optional(),
 });
@@ -121,4 +122,38 @@ export const ZPolicyList = z.object({ data: z.array(ZPolicy) });
 export const ZUpdatePolicyRequest = ZPolicyMetadata.extend({
   criteria_edits: z.array(ZCriterionEdit).max(200).optional(),
   change_note: z.string().trim().max(1000).optional(),
+});
+
+/** POST /policies/{policy_id}/publish: the draft becomes the new active version. */
+export const ZPublishDraftRequest = z.strictObject({ change_note: z.string().trim().min(1, "must not be empty").max(1000) });
+
+/** GET /policies/{policy_id}/versions/compare: version numbers, or "draft" for the pending draft. */
+const ZVersionRef = z.union([z.literal("draft"), z.coerce.number().pipe(ZInt4.min(1))], { error: "expected a version number or draft" });
+export const ZCompareVersionsQuery = z.strictObject({ from: ZVersionRef, to: ZVersionRef });
+export const ZVersionNumber = z.coerce.number({ error: "version must be a number" }).pipe(ZInt4.min(1));
+
+/** A criterion's change between two versions (or a version and the draft). */
+export const ZCriterionChange = z.object({
+  criterion_id: z.string(),
+  section: z.string(),
+  change: z.enum(["added", "removed", "changed"]),
+  text_before: z.string().nullable(),
+  text_after: z.string().nullable(),
+  check_before: ZCheck.nullable(),
+  check_after: ZCheck.nullable(),
+});
+export const ZPolicyComparison = z.object({
+  policy_id: z.uuid(),
+  from: z.union([z.number().int(), z.literal("draft")]),
+  to: z.union([z.number().int(), z.literal("draft")]),
+  changes: z.array(ZCriterionChange),
+});
+/** The pending draft: the version it was started from, who last edited it, and its changes against the active version. */
+export const ZPolicyDraft = z.object({
+  policy_id: z.uuid(),
+  base_version: z.number().int(),
+  active_version: z.number().int(),
+  updated_at: z.string(),
+  updated_by: z.string(),
+  changes: z.array(ZCriterionChange),
 });

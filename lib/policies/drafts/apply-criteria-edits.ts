@@ -1,0 +1,26 @@
+import { badRequest } from "@/lib/api/errors";
+import type { TCheck } from "../check-schema";
+import type { CriteriaNode, ParsedPolicy } from "../types";
+
+export type CriterionEdit = { criterion_id: string; check?: TCheck; manual?: boolean; text?: string };
+
+function applyEdit(node: CriteriaNode, edit: CriterionEdit): boolean {
+  if (node.kind === "criterion") {
+    if (node.id !== edit.criterion_id) return false;
+    if (edit.check) node.check = edit.check;
+    if (edit.manual) node.check = { kind: "manual" };
+    if (edit.text) node.text = edit.text;
+    return true;
+  }
+  return node.children.some((child) => applyEdit(child, edit));
+}
+
+/** A copy of `parsed` with the edits applied (checks already validated by ZCheck); an unknown criterion is a 400. */
+export function applyCriteriaEdits(parsed: ParsedPolicy, edits: CriterionEdit[]): ParsedPolicy {
+  const copy = structuredClone(parsed);
+  edits.forEach((edit, i) => {
+    const found = copy.sections.some((section) => applyEdit(section.criteria, edit)) || (copy.limits ?? []).some((node) => applyEdit(node, edit));
+    if (!found) throw badRequest(`criteria_edits[${i}].criterion_id: no criterion ${edit.criterion_id} in this policy`);
+  });
+  return copy;
+}
