@@ -88,7 +88,7 @@ test("the case page: a sticky bar with the engine's recommendation, Decide focus
   await firstChoice.check();
   await page.getByLabel(/^Note/).fill("Meets the policy: prior therapies documented.");
   await page.getByRole("button", { name: "Record decision" }).click();
-  const done = page.getByRole("region", { name: "Decision", exact: true }).getByRole("status");
+  const done = page.getByRole("region", { name: "Decision", exact: true }).getByRole("status").filter({ hasText: "Decision recorded" });
   await expect(done).toHaveText(/Decision recorded: Approved/);
   await expect(done).toBeFocused();
   const next = page.getByRole("region", { name: "Decision", exact: true }).getByRole("link", { name: /Next case/ });
@@ -117,7 +117,8 @@ test("member admin: role, deactivate / reactivate, reset password, remove; focus
 
   // The last admin cannot demote themself: the refusal is announced.
   await page.getByRole("row").filter({ hasText: ws.adminEmail }).getByLabel(`Role of ${ws.adminEmail}`).selectOption("reviewer");
-  await expect(page.getByRole("alert")).toContainText("last active admin");
+  await expect(page.getByTestId("members-status")).toContainText("last active admin");
+  await expect(page.getByTestId("members-status")).toHaveAttribute("role", "alert");
 
   const deactivate = row.getByRole("button", { name: `Deactivate ${reviewer.email}` });
   await deactivate.click();
@@ -130,7 +131,8 @@ test("member admin: role, deactivate / reactivate, reset password, remove; focus
   await reviewerPage.getByLabel("Email").fill(reviewer.email);
   await reviewerPage.getByLabel("Password").fill(reviewer.password);
   await reviewerPage.getByRole("button", { name: "Sign in" }).click();
-  await expect(reviewerPage).not.toHaveURL(/\/cases/);
+  await expect(reviewerPage.locator("form p[role=alert]")).toBeVisible();
+  await expect(reviewerPage).toHaveURL(/\/login/);
   await keepScreenshot(page, "settings-members-deactivated");
   await row.getByRole("button", { name: `Reactivate ${reviewer.email}` }).click();
   await expect(row).toContainText("Active");
