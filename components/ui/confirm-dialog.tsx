@@ -16,7 +16,11 @@ export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // The safe choice has focus, whatever the dialog holds before it (a reason field, say).
+      dialog.querySelector<HTMLButtonElement>("[data-dialog-keep]")?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
@@ -26,7 +30,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel
         <h2 id={titleId} className="text-lg font-semibold">{title}</h2>
         {children && <div className="text-sm text-slate-700">{children}</div>}
         <div className="flex justify-end gap-2 pt-2">
-          <Button type="button" variant="secondary" onClick={onClose} autoFocus>{cancelLabel}</Button>
+          <Button type="button" variant="secondary" onClick={onClose} autoFocus data-dialog-keep>{cancelLabel}</Button>
           <Button type="button" variant={danger ? "danger" : "primary"} onClick={onConfirm} disabled={pending}>{pending ? "Working…" : confirmLabel}</Button>
         </div>
       </div>

@@ -15,7 +15,7 @@ const run = promisify(execFile);
 // Each test runs its own server on its own database, so the suite's server never picks up these jobs.
 
 async function createWorkspace(env: NodeJS.ProcessEnv, label: string) {
-  const { stdout } = await run("npx", ["tsx", "scripts/pa.ts", "workspace", "create", "--name", label, "--admin-email", `${label.toLowerCase()}@fail.test`, "--admin-password", "failures-pass-1", "--json"], { env, timeout: 60_000 });
+  const { stdout } = await run("npx", ["tsx", "scripts/pa.ts", "workspace", "create", "--name", label, "--admin-email", `${label.toLowerCase()}@fail.test`, "--admin-password", "failures-pass-1", "--auto-evaluate", "false", "--json"], { env, timeout: 60_000 });
   const created = JSON.parse(stdout.trim().split("\n").pop()!);
   return { apiKey: created.api_key as string, email: `${label.toLowerCase()}@fail.test`, password: "failures-pass-1" };
 }

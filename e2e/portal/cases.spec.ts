@@ -148,8 +148,12 @@ test("a reviewer uploads a PDF as a new case, reviews its evidence, decides, and
   await page.getByRole("region", { name: "Policy check" }).scrollIntoViewIfNeeded();
   await keepScreenshot(page, "case-page");
 
+  // Back in the queue: decided work has left the open view and is under Decided, with who decided.
   await page.getByRole("link", { name: "← Cases" }).first().click();
+  await expect(queueRow(page, caseId)).toHaveCount(0);
+  await page.getByRole("button", { name: /^Decided/ }).click();
   await expect(queueRow(page, caseId)).toContainText("Approved");
+  await expect(queueRow(page, caseId)).toContainText(`By ${reviewer.email}`);
   expect(problems).toEqual([]);
 });
 

@@ -62,6 +62,17 @@ function checkRequestShape(req: Request) {
 }
 
 /** The portal's own origins besides the request's: NEXTAUTH_URL when the app is served behind a proxy. */
+/**
+ * The origin the browser addressed: its Host header (a cross-site page cannot change it), with the scheme the proxy
+ * reports. The framework's req.url may name another host for the same server (localhost for 127.0.0.1).
+ */
+function requestOrigin(req: Request): string {
+  const url = new URL(req.url);
+  const host = req.headers.get("host");
+  const proto = req.headers.get("x-forwarded-proto")?.split(",")[0].trim() || url.protocol.replace(/:$/, "");
+  return host ? `${proto}://${host}` : url.origin;
+}
+
 function portalOrigins(): string[] {
   return [process.env.NEXTAUTH_URL, process.env.PA_PUBLIC_URL].filter((v): v is string => Boolean(v));
 }
@@ -114,7 +125,7 @@ export function withWorkspace<P = Record<string, string>>(
         // A session cookie rides along on cross-site requests: mutations must prove they come from the portal.
         const refusal = crossSiteRefusal({
           method: req.method,
-          requestOrigin: new URL(req.url).origin,
+          requestOrigin: requestOrigin(req),
           allowedOrigins: portalOrigins(),
           headers: req.headers,
           allowMultipart: options.multipart ?? true,
