@@ -29,7 +29,7 @@ test("a request for information: its notice's PDF from the list, then the answer
     headers: { "X-API-Key": ws.apiKey },
     data: { decision: "request_for_information", note: "Send the chart notes with the seizure frequency and the prior therapies." },
   });
-  expect(asked.status(), await asked.text()).toBe(200);
+  expect(asked.status(), await asked.text()).toBe(201);
 
   await logIn(page, ws.adminEmail, ws.adminPassword);
   await page.goto(`/cases/${pa.id}`);
