@@ -25,6 +25,8 @@ import { ClaimsPanel } from "./claims-panel";
 import { DecisionPanel, DeterminationPanel } from "./determination-panel";
 import { DocumentViewer } from "./document-viewer";
 import { IntakeReview } from "./intake-review";
+import { CoverageSummary, IdentityConflicts } from "./identity-conflicts";
+import { intakeView } from "@/lib/portal/intake-view";
 import { PolicyCheckPanel } from "./policy-check-panel";
 import type { Selection } from "./selection";
 
@@ -101,6 +103,7 @@ function CaseScreen({ pa, me }: { pa: PriorAuth; me: { id: string } }) {
   const cancel = useCancelCase(pa.id);
   const assign = useAssign();
 
+  const intakeFacts = useMemo(() => (intake.data ? intakeView(intake.data) : null), [intake.data]);
   const documentNames = useMemo(() => new Map((documents.data?.data ?? []).flatMap((d) => (d.file_name ? [[d.id, d.file_name] as const] : []))), [documents.data]);
   const latestCheck = checks.data?.data[0];
   const latestDetermination = determinations.data?.data[0];
@@ -150,12 +153,15 @@ function CaseScreen({ pa, me }: { pa: PriorAuth; me: { id: string } }) {
               {mine && <Button type="button" variant="ghost" className="px-2 py-0.5 text-xs" disabled={assign.isPending} onClick={() => assign.mutate({ id: pa.id, assignee: null }, { onSuccess: () => setFlash("The case is unassigned.") })}>Unassign</Button>}
             </dd>
           </div>
+          <CoverageSummary coverage={intakeFacts?.coverage ?? null} />
         </dl>
 
         <CaseProgress stages={stagesOf(pa, latestCheck, latestDetermination, reviews.data?.data[0])} />
         <p role="status" aria-live="polite" className="min-h-0 text-sm text-emerald-800 empty:hidden">{flash}</p>
         {actionError && <ErrorState message={actionError.message} />}
       </header>
+
+      <IdentityConflicts conflicts={intakeFacts?.identityConflicts ?? []} />
 
       <CaseActionBar priorAuth={pa} determination={latestDetermination} />
 

@@ -73,6 +73,9 @@ function IntakeBody({ priorAuth, intake, view, selection, onSelect }: {
               <li key={d.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 py-1.5 first:pt-0 last:pb-0">
                 {d.codes.map((c) => <code key={c.code} className="rounded bg-slate-100 px-1.5 py-0.5 text-xs font-semibold text-slate-900" title={c.display || undefined}>{c.code}</code>)}
                 {d.facts.map((f) => <FactValue key={f.key} fact={f} selected={selection?.key === f.key} onPick={pick} />)}
+                {d.codes.filter((c) => c.warning).map((c) => (
+                  <span key={`${c.code}-warning`} data-testid="code-warning" className="basis-full text-xs text-amber-900"><AlertIcon className="mr-1 inline h-3.5 w-3.5" />{c.warning}</span>
+                ))}
               </li>
             ))}
           </ul>

@@ -2,7 +2,7 @@
 // least one payor; a payer the documents do not name is a payor reference with only a display saying so, so the
 // member ID still reaches the reviewer. Plan and group go to Coverage.class (HL7 coverage-class codes).
 import type { Coverage, Patient, Reference } from "@medplum/fhirtypes";
-import type { IntakeCoverage } from "@/lib/intake/types";
+import type { IntakeCoverage, IntakeFacts } from "@/lib/intake/types";
 import { memberIdentifier } from "@/lib/fhir/build-patient";
 import { HL7_COVERAGE_CLASS_SYSTEM } from "@/lib/fhir/fhir-systems";
 import { nonBlank, pruneEmpty } from "@/lib/fhir/fhir-values";
@@ -31,4 +31,11 @@ export function buildCoverageResource(coverage: IntakeCoverage | null | undefine
     payor: [{ display: payer ?? UNKNOWN_PAYER }],
     class: [...(plan ? [cls("plan", plan)] : []), ...(group ? [cls("group", group)] : [])],
   });
+}
+
+/** The intake's coverage; an intake stored before coverage was read still has its patient's member ID. */
+export function coverageOf(facts: IntakeFacts): IntakeCoverage | null {
+  if (facts.coverage) return facts.coverage;
+  const memberId = nonBlank(facts.patient?.memberId);
+  return memberId ? { memberId, payer: null, plan: null, group: null, evidence: (facts.patient?.evidence ?? []).filter((e) => e.field === "memberId") } : null;
 }

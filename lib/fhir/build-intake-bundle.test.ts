@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Bundle, Condition, MedicationRequest, Patient, Practitioner, Resource } from "@medplum/fhirtypes";
+import type { Bundle, Condition, Coverage, MedicationRequest, Patient, Practitioner, Resource } from "@medplum/fhirtypes";
 import { buildIntakeBundle } from "@/lib/fhir/build-intake-bundle";
 import { emptyFacts, realisticFacts } from "@/lib/fhir/intake-facts.fixture";
 import { intakeResourceIds } from "@/lib/fhir/resource-ids";
@@ -23,6 +23,7 @@ describe("buildIntakeBundle", () => {
     expect(bundle.timestamp).toBe("2026-01-05T10:00:00Z");
     expect(bundle.entry!.map((e) => e.resource!.resourceType)).toEqual([
       "Patient",
+      "Coverage",
       "Practitioner",
       "Condition",
       "Condition",
@@ -57,6 +58,24 @@ describe("buildIntakeBundle", () => {
       quantity: { value: 150, unit: "mL" },
       expectedSupplyDuration: { value: 30, unit: "days", system: "http://unitsofmeasure.org", code: "d" },
     });
+  });
+
+  it("returns the member ID as a Coverage of the Patient (payer, plan and group when known)", async () => {
+    const [coverage] = byType<Coverage>(bundle, "Coverage");
+    expect(coverage).toMatchObject({
+      status: "active",
+      subscriberId: "W123456789",
+      beneficiary: { reference: `urn:uuid:${ids.patient}`, type: "Patient" },
+      payor: [{ display: "Payer not stated in the documents" }],
+    });
+    const withPlan = buildIntakeBundle(
+      { ...facts, coverage: { memberId: "W123456789", payer: "Prairie Mutual", plan: "Gold PPO", group: "G-12", evidence: [] } },
+      { priorAuthId: PA, extensionBase: BASE },
+    );
+    const [full] = byType<Coverage>(withPlan, "Coverage");
+    expect(full.payor).toEqual([{ display: "Prairie Mutual" }]);
+    expect(full.class!.map((c) => [c.type.coding![0].code, c.value])).toEqual([["plan", "Gold PPO"], ["group", "G-12"]]);
+    expect(await validateFhirResource(withPlan)).toEqual([]);
   });
 
   it("links subject, requester and reasons to the entries", () => {

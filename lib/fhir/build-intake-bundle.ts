@@ -9,7 +9,7 @@ import type { Bundle, Condition, Patient, Practitioner, Reference, Resource } fr
 import type { IntakeFacts } from "@/lib/intake/types";
 import type { BuildIntakeFhirOptions } from "@/lib/fhir/intake-fhir-types";
 import { buildConditionResource } from "@/lib/fhir/build-condition";
-import { buildCoverageResource } from "@/lib/fhir/build-coverage";
+import { buildCoverageResource, coverageOf } from "@/lib/fhir/build-coverage";
 import { withDefaultSummaries } from "@/lib/fhir/build-intake-fhir";
 import { buildMedicationRequestResource } from "@/lib/fhir/build-medication-request";
 import { buildPatientResource } from "@/lib/fhir/build-patient";
@@ -30,7 +30,7 @@ export function buildIntakeBundle(facts: IntakeFacts, opts: BuildIntakeBundleOpt
   const requester =
     prescriber >= 0 ? reference<Practitioner>("Practitioner", ids.practitioners[prescriber]) : undefined;
 
-  const coverage = buildCoverageResource(facts.coverage, stableResourceId(opts.priorAuthId, "coverage"), subject);
+  const coverage = buildCoverageResource(coverageOf(facts), stableResourceId(opts.priorAuthId, "coverage"), subject);
   const resources: Resource[] = [
     buildPatientResource(facts.patient, ids.patient, facts.coverage?.memberId),
     ...(coverage ? [coverage] : []),

@@ -51,7 +51,8 @@ export function buildMedicationRequest(
   const text = nonBlank(medicationText(mr)) ?? nonBlank(mr.name) ?? (mr.ndc ? `NDC ${mr.ndc}` : "Medication");
   const directions = nonBlank(mr.directions);
   const route = nonBlank(mr.route);
-  const doseValue = nonBlank(mr.doseValue);
+  // The spec writes the dose value as a string; one that is not a number ("1-2 tablets") stays in the text only.
+  const doseValue = parseDecimal(mr.doseValue) !== undefined ? nonBlank(mr.doseValue) : undefined;
   const doseUnit = nonBlank(mr.doseUnit);
   const dosage = {
     ...(directions ? { text: directions } : {}),

@@ -75,7 +75,7 @@ describe("validateFhirResource", () => {
     const dangling = await validateFhirResource(
       bundleWith(({ condition }) => Object.assign(condition, { subject: { reference: "urn:uuid:nope", type: "Patient" } })),
     );
-    expect(dangling).toEqual(["Bundle.entry[2].resource.subject: urn:uuid:nope does not resolve to an entry of the Bundle"]);
+    expect(dangling).toEqual(["Bundle.entry[3].resource.subject: urn:uuid:nope does not resolve to an entry of the Bundle"]);
     const wrongType = await validateFhirResource(
       bundleWith(({ mr }) => Object.assign(mr, { subject: { reference: mr.requester!.reference, type: "Patient" } })),
     );

@@ -1,5 +1,6 @@
 import { buildIntakeFhir } from "@/lib/fhir/build-intake-fhir";
 import { buildIntakeBundle } from "@/lib/fhir/build-intake-bundle";
+import { coverageOf } from "@/lib/fhir/build-coverage";
 import { collectProvenance } from "@/lib/fhir/provenance";
 import { intakeResourceIds } from "@/lib/fhir/resource-ids";
 import { intakeSummaries } from "./summaries";
@@ -10,14 +11,42 @@ export function extensionBaseFor(req: Request): string {
   return process.env.PA_FHIR_EXTENSION_BASE ?? `${new URL(req.url).origin}/fhir/StructureDefinition`;
 }
 
+/**
+ * The intake response: `fhir` (spec 2.3), and beside it what a reviewer must see first: `identity_conflicts` (the
+ * documents name different patients: an approval needs a person), the `coverage` read, and per Condition its codes
+ * with official title, billable flag and the "category, not billable" warning. ?format=bundle is the R4 Bundle only.
+ */
 export function presentIntake(facts: IntakeFacts, opts: { priorAuthId: string; extensionBase: string; format: "spec" | "bundle"; provenance: boolean }) {
   const build = { priorAuthId: opts.priorAuthId, extensionBase: opts.extensionBase, summaries: intakeSummaries(facts) };
   if (opts.format === "bundle") return buildIntakeBundle(facts, build);
   const fhir = buildIntakeFhir(facts, build);
-  if (!opts.provenance) return { fhir };
-  return {
+  const ids = intakeResourceIds(facts, opts.priorAuthId);
+  const coverage = coverageOf(facts);
+  const body = {
     fhir,
-    provenance: collectProvenance(facts, intakeResourceIds(facts, opts.priorAuthId)),
+    identity_conflicts: (facts.identityConflicts ?? []).map((c) => ({
+      field: c.field,
+      documents: c.documents,
+      values: c.values.map((v) => ({ value: v.value, document: v.document, ...(v.documentId ? { document_id: v.documentId } : {}) })),
+      approval_needs_person: true,
+    })),
+    coverage: coverage ? { member_id: coverage.memberId, payer: coverage.payer, plan: coverage.plan, group: coverage.group } : null,
+    diagnosis_codes: facts.diagnoses.flatMap((dx, i) =>
+      (dx.icd10Details ?? []).map((d) => ({
+        condition_id: ids.diagnoses[i],
+        code: d.code,
+        title: d.title,
+        billable: d.billable,
+        ...(d.resolvedFrom ? { resolved_from: d.resolvedFrom } : {}),
+        ...(d.warning ? { warning: d.warning } : {}),
+        source: dx.icd10Source ?? "stated",
+      })),
+    ),
+  };
+  if (!opts.provenance) return body;
+  return {
+    ...body,
+    provenance: collectProvenance(facts, ids),
     npi_checks: facts.practitioners.filter((p) => p.npi).map((p) => ({ npi: p.npi, valid: p.npiValid })),
     warnings: facts.warnings,
   };

@@ -34,7 +34,7 @@ describe("intakeView", () => {
     ]);
     expect(view.prescribers[0]).toMatchObject({ npi: "1234567893", npiValid: false });
     expect(view.prescribers[0].facts.find((f) => f.label === "NPI")?.evidence?.quote).toBe("1234567893");
-    expect(view.diagnoses[0].codes).toEqual([{ code: "G40.811", display: "Lennox-Gastaut syndrome" }]);
+    expect(view.diagnoses[0].codes).toEqual([{ code: "G40.811", display: "Lennox-Gastaut syndrome", billable: null, warning: null }]);
     const med = Object.fromEntries(view.medications[0].facts.map((f) => [f.label, f.value]));
     expect(med).toMatchObject({ Medication: "Epidiolex 100 mg/mL", NDC: "70127-0100-01", Quantity: "300 mL", "Days supply": "30", Directions: "Take 5 mL by mouth twice daily", Route: "oral" });
     // A resource's first evidence stands for its main fact when no field was named; never for a specific field.
@@ -52,7 +52,26 @@ describe("intakeView", () => {
   });
 
   it("copes with an empty intake", () => {
-    expect(intakeView({ fhir: { patient: null, practitioners: [], diagnoses: [], medication_requests: [] } })).toEqual({ patient: null, prescribers: [], diagnoses: [], medications: [], warnings: [] });
+    expect(intakeView({ fhir: { patient: null, practitioners: [], diagnoses: [], medication_requests: [] } })).toEqual({ identityConflicts: [], coverage: null, patient: null, prescribers: [], diagnoses: [], medications: [], warnings: [] });
+  });
+
+  it("shows identity conflicts, the member ID, the coverage and a category code's warning", () => {
+    const view = intakeView({
+      ...intake,
+      fhir: {
+        ...intake.fhir,
+        patient: { ...intake.fhir.patient!, identifier: [{ type: { coding: [{ code: "MB" }] }, value: "XJ4418820" }] },
+        diagnoses: [{ resourceType: "Condition", id: "c", code: { coding: [{ system: "http://hl7.org/fhir/sid/icd-10-cm", code: "K50.9" }] } }],
+      },
+      provenance: [...intake.provenance!, ev("Patient/p", "memberId", "XJ4418820")],
+      identity_conflicts: [{ field: "gender", documents: ["form.pdf", "note.pdf"], values: [{ value: "female", document: "form.pdf" }, { value: "male", document: "note.pdf" }] }],
+      coverage: { member_id: "XJ4418820", payer: "Prairie Mutual", plan: null, group: null },
+      diagnosis_codes: [{ condition_id: "c", code: "K50.9", title: "Crohn's disease, unspecified", billable: false, warning: "K50.9 is a category, not billable", source: "stated" }],
+    });
+    expect(view.identityConflicts).toEqual([{ field: "gender", text: "Sex differs between documents: Female (form.pdf), Male (note.pdf)." }]);
+    expect(view.patient!.facts[0]).toMatchObject({ label: "Member ID", value: "XJ4418820", evidence: { quote: "XJ4418820" } });
+    expect(view.coverage).toEqual({ memberId: "XJ4418820", payer: "Prairie Mutual", plan: null, group: null });
+    expect(view.diagnoses[0].codes).toEqual([{ code: "K50.9", display: "Crohn's disease, unspecified", billable: false, warning: "K50.9 is a category, not billable" }]);
   });
 
   it("finds evidence by field keyword", () => {

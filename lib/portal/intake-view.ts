@@ -9,11 +9,23 @@ export interface Fact {
 }
 
 export interface IntakeView {
+  /** Shown first: the documents name different patients, so an approval needs a person. */
+  identityConflicts: { field: string; text: string }[];
+  coverage: { memberId: string | null; payer: string | null; plan: string | null; group: string | null } | null;
   patient: { id: string; facts: Fact[] } | null;
   prescribers: { id: string; npi: string | null; npiValid: boolean | null; facts: Fact[] }[];
-  diagnoses: { id: string; codes: { code: string; display: string }[]; facts: Fact[] }[];
+  /** Each code with its official title; `warning` when it is a category the documents could not make billable. */
+  diagnoses: { id: string; codes: { code: string; display: string; billable: boolean | null; warning: string | null }[]; facts: Fact[] }[];
   medications: { id: string; facts: Fact[] }[];
   warnings: string[];
+}
+
+const IDENTITY_FIELD: Record<string, string> = { name: "Patient name", birthDate: "Date of birth", gender: "Sex" };
+
+/** "Date of birth differs: 1980-02-03 (form.pdf), 1981-02-03 (note.pdf)". */
+export function identityConflictText(c: NonNullable<IntakeResponse["identity_conflicts"]>[number]): string {
+  const values = c.values.map((v) => `${c.field === "gender" ? (GENDER[v.value] ?? v.value) : v.value} (${v.document})`).join(", ");
+  return `${IDENTITY_FIELD[c.field] ?? c.field} differs between documents: ${values}.`;
 }
 
 const ICD10 = /icd-10/i;
@@ -55,9 +67,11 @@ const present = (facts: (Fact | null)[]) => facts.filter((f): f is Fact => f !==
 
 function patientView(p: FhirPatient, prov: ProvenanceEntry[]) {
   const ref = `Patient/${p.id}`;
+  const memberId = p.identifier?.find((i) => i.value && i.type?.coding?.some((c) => c.code === "MB"))?.value;
   return {
     id: p.id,
     facts: present([
+      fact(`${ref}:memberId`, "Member ID", memberId, evidenceFor(prov, ref, ["member"])),
       fact(`${ref}:name`, "Name", joinName(p.name?.[0]), evidenceFor(prov, ref, ["name", "given", "family"], true)),
       fact(`${ref}:birthDate`, "Date of birth", formatBirthDate(p.birthDate), evidenceFor(prov, ref, ["birth", "dob"])),
       fact(`${ref}:gender`, "Sex", p.gender ? (GENDER[p.gender] ?? p.gender) : null, evidenceFor(prov, ref, ["gender", "sex"])),
@@ -82,11 +96,14 @@ function prescriberView(pr: FhirPractitioner, prov: ProvenanceEntry[], checks: I
   };
 }
 
-function diagnosisView(c: FhirCondition, prov: ProvenanceEntry[]) {
+function diagnosisView(c: FhirCondition, prov: ProvenanceEntry[], details: NonNullable<IntakeResponse["diagnosis_codes"]>) {
   const ref = `Condition/${c.id}`;
   const codings = c.code?.coding ?? [];
   const icd = codings.filter((x) => x.code && (!x.system || ICD10.test(x.system)));
-  const codes = icd.map((x) => ({ code: x.code!, display: x.display ?? "" }));
+  const codes = icd.map((x) => {
+    const detail = details.find((d) => d.condition_id === c.id && d.code === x.code);
+    return { code: x.code!, display: x.display ?? detail?.title ?? "", billable: detail ? detail.billable : null, warning: detail?.warning ?? null };
+  });
   const name = c.code?.text || icd[0]?.display || codings[0]?.display || "";
   return {
     id: c.id,
@@ -121,10 +138,13 @@ function medicationView(m: FhirMedicationRequest, prov: ProvenanceEntry[]) {
 
 export function intakeView(intake: IntakeResponse): IntakeView {
   const prov = intake.provenance ?? [];
+  const c = intake.coverage;
   return {
+    identityConflicts: (intake.identity_conflicts ?? []).map((conflict) => ({ field: conflict.field, text: identityConflictText(conflict) })),
+    coverage: c ? { memberId: c.member_id, payer: c.payer, plan: c.plan, group: c.group } : null,
     patient: intake.fhir.patient ? patientView(intake.fhir.patient, prov) : null,
     prescribers: intake.fhir.practitioners.map((p) => prescriberView(p, prov, intake.npi_checks)),
-    diagnoses: intake.fhir.diagnoses.map((d) => diagnosisView(d, prov)),
+    diagnoses: intake.fhir.diagnoses.map((d) => diagnosisView(d, prov, intake.diagnosis_codes ?? [])),
     medications: intake.fhir.medication_requests.map((m) => medicationView(m, prov)),
     warnings: intake.warnings ?? [],
   };

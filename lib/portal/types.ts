@@ -41,6 +41,7 @@ type Extension = { url: string; valueString?: string; valueDecimal?: number };
 export interface FhirPatient {
   resourceType: "Patient";
   id: string;
+  identifier?: { type?: { coding?: Coding[] }; value?: string }[];
   name?: { given?: string[]; family?: string }[];
   gender?: string;
   birthDate?: string;
@@ -82,6 +83,10 @@ export interface IntakeResponse {
   provenance?: ProvenanceEntry[];
   npi_checks?: { npi: string | null; valid: boolean | null }[];
   warnings?: string[];
+  /** The documents name different patients (name, date of birth or sex): shown first; an approval needs a person. */
+  identity_conflicts?: { field: "name" | "birthDate" | "gender"; documents: string[]; values: { value: string; document: string; document_id?: string }[] }[];
+  coverage?: { member_id: string | null; payer: string | null; plan: string | null; group: string | null } | null;
+  diagnosis_codes?: { condition_id: string; code: string; title: string | null; billable: boolean; resolved_from?: string; warning?: string; source: "stated" | "inferred" }[];
 }
 
 export type StepOutcome = "met" | "not_met" | "missing" | "manual";

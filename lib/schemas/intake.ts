@@ -16,6 +16,36 @@ export const ZIntakeResponse = z.looseObject({
     diagnoses: z.array(resource("Condition")),
     medication_requests: z.array(resource("MedicationRequest")),
   }),
+  /** The patient's name, date of birth or sex stated differently by two documents: shown first; an approval needs a person. */
+  identity_conflicts: z
+    .array(
+      z.object({
+        field: z.enum(["name", "birthDate", "gender"]),
+        documents: z.array(z.string()),
+        values: z.array(z.object({ value: z.string(), document: z.string(), document_id: z.string().optional() })),
+        approval_needs_person: z.literal(true),
+      }),
+    )
+    .optional(),
+  /** Insurance read from the documents (forms, ePA payload, FHIR Coverage). */
+  coverage: z
+    .object({ member_id: z.string().nullable(), payer: z.string().nullable(), plan: z.string().nullable(), group: z.string().nullable() })
+    .nullable()
+    .optional(),
+  /** Per Condition: each ICD-10-CM code with its FY2026 title, whether it is billable, and the warning when it is not. */
+  diagnosis_codes: z
+    .array(
+      z.object({
+        condition_id: z.string(),
+        code: z.string(),
+        title: z.string().nullable(),
+        billable: z.boolean(),
+        resolved_from: z.string().optional(),
+        warning: z.string().optional(),
+        source: z.enum(["stated", "inferred"]),
+      }),
+    )
+    .optional(),
   /** With ?include=provenance: where each value was read (document, page, quoted text). */
   provenance: z.array(z.record(z.string(), z.unknown())).optional(),
   npi_checks: z.array(z.object({ npi: z.string().nullable(), valid: z.boolean().nullable() })).optional(),
