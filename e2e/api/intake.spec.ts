@@ -50,6 +50,7 @@ test("GET /intake returns every field of spec 2.3 from a filled PA form", async 
   expect(typeof fhir.patient.id).toBe("string");
   expect(fhir.patient.name[0]).toMatchObject({ use: expect.any(String), family: "Doe" });
   expect(fhir.patient.name[0].given).toContain("Jane");
+  expect(fhir.patient.identifier).toContainEqual(expect.objectContaining({ value: "XJ4418820", type: expect.objectContaining({ coding: [expect.objectContaining({ code: "MB" })] }) }));
 
   const prescriber = fhir.practitioners[0];
   expect(prescriber).toMatchObject({ resourceType: "Practitioner", active: true });
@@ -69,7 +70,8 @@ test("GET /intake returns every field of spec 2.3 from a filled PA form", async 
   expect(condition.verificationStatus.coding[0]).toMatchObject({ system: expect.any(String), code: expect.any(String), display: expect.any(String) });
   expect(condition.code.coding[0].system).toBe("http://hl7.org/fhir/sid/icd-10-cm");
   expect(typeof condition.code.text).toBe("string");
-  expect(condition.note).toEqual(expect.any(Array));
+  expect(condition.subject).toEqual({ reference: `Patient/${fhir.patient.id}`, type: "Patient" });
+  expect(condition.code.coding[0].display).toBe("Lennox-Gastaut syndrome, not intractable, with status epilepticus");
   const summary = condition.extension.find((e: { url: string }) => e.url.endsWith("/ai-summary"));
   expect(summary.valueString).toContain("G40.811");
   const tags = Object.fromEntries(condition.meta.tag.map((t: { code: string; display: string }) => [t.code, t.display]));
@@ -84,7 +86,8 @@ test("GET /intake returns every field of spec 2.3 from a filled PA form", async 
   expect(med.dosageInstruction[0].route).toEqual({ text: expect.any(String) });
   const dose = med.dosageInstruction[0].doseAndRate?.[0]?.doseQuantity;
   if (dose) expect([typeof dose.value, typeof dose.unit]).toEqual(["string", "string"]);
-  expect(med.reasonCode).toEqual(expect.any(Array));
+  expect(med.subject).toEqual({ reference: `Patient/${fhir.patient.id}`, type: "Patient" });
+  expect(med.reasonCode[0].coding[0]).toMatchObject({ system: "http://hl7.org/fhir/sid/icd-10-cm", code: "G40.811" });
   expect(med.extension.find((e: { url: string }) => e.url.endsWith("/total-units-requested")).valueDecimal).toBe(300);
   expect(med.extension.find((e: { url: string }) => e.url.endsWith("/ai-summary")).valueString).toMatch(/Epidiolex/i);
 });
@@ -96,6 +99,8 @@ test("?format=bundle is a FHIR R4 collection Bundle that validates; ?include=pro
   expect(bundle).toMatchObject({ resourceType: "Bundle", type: "collection" });
   const patient = bundle.entry.find((e: { resource: { resourceType: string } }) => e.resource.resourceType === "Patient").resource;
   expect(patient.gender).toBe("female");
+  const coverage = bundle.entry.find((e: { resource: { resourceType: string } }) => e.resource.resourceType === "Coverage").resource;
+  expect(coverage).toMatchObject({ subscriberId: "XJ4418820", beneficiary: { reference: `urn:uuid:${patient.id}` } });
   expect(await validateFhirResource(bundle)).toEqual([]);
 
   const withProvenance = await (await request.get(`/api/v1/prior_auths/${created.id}/intake?include=provenance`, { headers: api.headers })).json();
@@ -107,16 +112,20 @@ test("?format=bundle is a FHIR R4 collection Bundle that validates; ?include=pro
   expect(withProvenance.npi_checks).toContainEqual({ npi: "1234567893", valid: true });
 });
 
-test("FHIR Bundles and ePA payloads: SNOMED and RxNorm are kept as additional codings, never relabelled", async ({ request }) => {
+test("FHIR Bundles and ePA payloads: SNOMED and RxNorm go to the R4 Bundle only, never relabelled", async ({ request }) => {
   const api = apiClient(request, a.apiKey);
   const fromBundle = await (await api.create({ case_id: "intake-fhir", ePA: { document_urls: [docs.url("/bundle.json")] }, synchronous_request: true })).json();
   const { fhir } = await (await request.get(`/api/v1/prior_auths/${fromBundle.id}/intake`, { headers: api.headers })).json();
   expect(fhir.patient).toMatchObject({ gender: "F", birthDate: "1980-03-04" });
   const codings = fhir.diagnoses[0].code.coding;
   expect(codings[0]).toMatchObject({ system: "http://hl7.org/fhir/sid/icd-10-cm", code: "L20.9" });
-  expect(codings).toContainEqual(expect.objectContaining({ system: "http://snomed.info/sct", code: "24079001" }));
-  const medCodings = fhir.medication_requests[0].medicationCodeableConcept.coding;
-  expect(medCodings.some((c: { system: string }) => c.system === "http://hl7.org/fhir/sid/ndc")).toBe(false);
+  expect(codings.map((c: { system: string }) => c.system)).toEqual(["http://hl7.org/fhir/sid/icd-10-cm"]);
+  expect(fhir.medication_requests[0].medicationCodeableConcept).not.toHaveProperty("coding");
+  const bundle = await (await request.get(`/api/v1/prior_auths/${fromBundle.id}/intake?format=bundle`, { headers: api.headers })).json();
+  const resources = bundle.entry.map((e: { resource: unknown }) => e.resource) as { resourceType: string; code?: { coding: { code: string }[] }; medicationCodeableConcept?: { coding: { system: string; code: string }[] } }[];
+  expect(resources.find((r) => r.resourceType === "Condition")!.code!.coding).toContainEqual(expect.objectContaining({ system: "http://snomed.info/sct", code: "24079001" }));
+  const medCodings = resources.find((r) => r.resourceType === "MedicationRequest")!.medicationCodeableConcept!.coding;
+  expect(medCodings.some((c) => c.system === "http://hl7.org/fhir/sid/ndc")).toBe(false);
   expect(medCodings).toContainEqual(expect.objectContaining({ code: "1876376" }));
 
   const fromEpa = await (await api.create({
