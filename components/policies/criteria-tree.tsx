@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { Button } from "@/components/ui/button";
+import { CheckEditor } from "./check-editor";
 import { describeCheck } from "@/lib/portal/describe-check";
 import type { Check, CriteriaNode, Quote } from "./types";
 
@@ -45,8 +45,6 @@ export function CriteriaTree(props: TreeProps) {
 
 function Criterion({ node, selectedId, onSelect, editable, onEdit }: TreeProps & { node: Extract<CriteriaNode, { kind: "criterion" }> }) {
   const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState(JSON.stringify(node.check, null, 2));
-  const [error, setError] = useState<string | null>(null);
   const selected = selectedId === node.id;
   return (
     <div className={`my-2 rounded-md border p-2 ${selected ? "border-yellow-400 bg-yellow-50" : "border-transparent"}`}>
@@ -65,24 +63,8 @@ function Criterion({ node, selectedId, onSelect, editable, onEdit }: TreeProps &
         </div>
       )}
       {editing && (
-        <div className="mt-2 space-y-2">
-          <label className="block text-xs font-medium text-slate-800">Check of {node.id} (JSON: kind and its parameters)
-            <textarea value={draft} onChange={(e) => setDraft(e.target.value)} rows={6} className="mt-1 block w-full rounded-md border border-slate-300 p-2 font-mono text-xs" />
-          </label>
-          {error && <p role="alert" className="text-xs text-red-800">{error}</p>}
-          <div className="flex gap-2">
-            <Button type="button" onClick={() => {
-              try {
-                onEdit({ criterion_id: node.id, check: JSON.parse(draft) as Check });
-                setEditing(false);
-                setError(null);
-              } catch {
-                setError("That is not valid JSON.");
-              }
-            }}>Save check</Button>
-            <Button type="button" variant="secondary" onClick={() => setEditing(false)}>Cancel</Button>
-          </div>
-        </div>
+        <CheckEditor criterionId={node.id} check={node.check} pending={false} onCancel={() => setEditing(false)}
+          onSave={(check) => { onEdit({ criterion_id: node.id, check }); setEditing(false); }} />
       )}
     </div>
   );

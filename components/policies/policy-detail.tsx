@@ -11,6 +11,9 @@ import { PdfPageImage } from "@/components/pdf/pdf-page-image";
 import { PolicyStatusBadge } from "./policy-status-badge";
 import { CodesEditor } from "./codes-editor";
 import { CriteriaTree } from "./criteria-tree";
+import { DraftReview, draftKey } from "./draft-review";
+import { CriteriaDiff, type CriterionChange } from "./criteria-diff";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { familyName, type PolicyDetail as Policy, type Quote } from "./types";
 
 export function PolicyDetail({ policyId, canEdit }: { policyId: string; canEdit: boolean }) {
@@ -23,9 +26,21 @@ export function PolicyDetail({ policyId, canEdit }: { policyId: string; canEdit:
     mutationFn: (patch: Record<string, unknown>) => apiFetch<Policy>(`/policies/${policyId}`, { method: "PATCH", json: patch }),
     onSuccess: (data) => {
       setVersion(null);
+      setConfirmRetire(false);
       queryClient.setQueryData(["policy", policyId, null], data);
       void queryClient.invalidateQueries({ queryKey: ["policies"] });
+      void queryClient.invalidateQueries({ queryKey: draftKey(policyId) });
     },
+  });
+  const [confirmRetire, setConfirmRetire] = useState(false);
+  const [comparison, setComparison] = useState<{ from: number; to: number; changes: CriterionChange[] } | null>(null);
+  const compare = useMutation({
+    mutationFn: ({ from, to }: { from: number; to: number }) => apiFetch<{ from: number; to: number; changes: CriterionChange[] }>(`/policies/${policyId}/versions/compare?from=${from}&to=${to}`),
+    onSuccess: setComparison,
+  });
+  const restore = useMutation({
+    mutationFn: (v: number) => apiFetch(`/policies/${policyId}/versions/${v}/restore`, { method: "POST" }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: draftKey(policyId) }),
   });
 
   const page = selected?.quote.page ?? policy.data?.pages[0]?.page ?? 1;
@@ -51,7 +66,7 @@ export function PolicyDetail({ policyId, canEdit }: { policyId: string; canEdit:
         {editable && (
           <div className="flex items-center gap-2">
             <label htmlFor="policy-status" className="text-sm text-slate-800">Status</label>
-            <select id="policy-status" value={p.status} disabled={update.isPending} onChange={(e) => update.mutate({ status: e.target.value })} className="rounded-md border border-slate-300 px-2 py-1.5 text-sm">
+            <select id="policy-status" value={p.status} disabled={update.isPending} onChange={(e) => (e.target.value === "retired" ? setConfirmRetire(true) : update.mutate({ status: e.target.value }))} className="rounded-md border border-slate-300 px-2 py-1.5 text-sm">
               <option value="draft">Draft</option>
               <option value="active">Active</option>
               <option value="retired">Retired</option>
@@ -73,6 +88,11 @@ export function PolicyDetail({ policyId, canEdit }: { policyId: string; canEdit:
         </p>
       )}
       {update.error && <ErrorState message={update.error.message} />}
+      <ConfirmDialog open={confirmRetire} title="Retire this policy?" confirmLabel="Retire policy" danger pending={update.isPending}
+        onConfirm={() => update.mutate({ status: "retired" })} onClose={() => setConfirmRetire(false)}>
+        A retired policy is no longer selected for new cases. Cases already checked keep citing the version they used. The change is recorded in the audit trail.
+      </ConfirmDialog>
+      <DraftReview policyId={policyId} canEdit={canEdit} />
 
       <CodesEditor key={p.version_id} policy={p} editable={editable} pending={update.isPending} onSave={(patch) => update.mutate(patch)} />
 
@@ -90,7 +110,7 @@ export function PolicyDetail({ policyId, canEdit }: { policyId: string; canEdit:
                   selectedId={selected?.id ?? null}
                   onSelect={(id, quote) => setSelected({ id, quote })}
                   editable={editable}
-                  onEdit={(edit) => update.mutate({ criteria_edits: [edit], change_note: `Criterion ${edit.criterion_id} edited` })}
+                  onEdit={(edit) => update.mutate({ criteria_edits: [edit] })}
                 />
               </div>
             ))
@@ -121,9 +141,23 @@ export function PolicyDetail({ policyId, canEdit }: { policyId: string; canEdit:
             <li key={v.version}>
               <button type="button" className="text-blue-800 underline-offset-2 hover:underline" onClick={() => setVersion(v.version === latest ? null : v.version)}>Version {v.version}</button>
               {" "}— {v.change_note ?? "Edited"} by {v.created_by}, {formatDateTime(v.created_at)}
+              {v.version !== latest && (
+                <>
+                  {" "}<button type="button" className="text-blue-800 underline" onClick={() => compare.mutate({ from: v.version, to: latest })}>Compare with version {latest}</button>
+                  {canEdit && <>{" "}<button type="button" className="text-blue-800 underline" disabled={restore.isPending} onClick={() => restore.mutate(v.version)}>Restore version {v.version} as draft</button></>}
+                </>
+              )}
             </li>
           ))}
         </ol>
+        {(compare.error || restore.error) && <ErrorState message={(compare.error ?? restore.error)!.message} />}
+        {restore.isSuccess && <p role="status" className="mt-2 text-sm text-slate-800">A draft was made from that version: review and publish it above.</p>}
+        {comparison && (
+          <div className="mt-3">
+            <h3 className="font-medium">Version {comparison.from} → version {comparison.to}</h3>
+            <CriteriaDiff changes={comparison.changes} beforeLabel={`Version ${comparison.from}`} afterLabel={`Version ${comparison.to}`} caption={`Criteria changed from version ${comparison.from} to ${comparison.to}`} />
+          </div>
+        )}
       </section>
     </div>
   );
