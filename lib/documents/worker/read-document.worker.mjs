@@ -16,6 +16,11 @@ class LimitError extends Error {
 }
 
 const mb = (n) => `${Math.round(n / 1024 / 1024)} MB`;
+
+// Text recognition (tesseract.js, the canvas) is loaded only for a document that needs it: most documents have a
+// text layer, and loading the recogniser for each of them would cost more than reading them.
+let ocrModule = null;
+const loadOcr = async () => (ocrModule ??= await import("./ocr.mjs"));
 const progress = (done, total, phase) => parentPort?.postMessage({ type: "progress", done, total, phase });
 
 /**
@@ -88,7 +93,7 @@ async function readPdfDocument(bytes, limits) {
         throw new LimitError(`The PDF has ${scans.length} pages without a usable text layer; at most ${limits.maxOcrPages} pages are recognised per document (limit PA_OCR_MAX_PAGES).`, "ocr_pages");
       }
       if (scans.length) {
-        const { recognizePage, canvasModule } = await import("./ocr.mjs");
+        const { recognizePage, canvasModule } = await loadOcr();
         canvasModule();
         let done = 0;
         progress(0, scans.length, "ocr");
@@ -124,7 +129,7 @@ async function renderPage(doc, number, dpi) {
 
 async function readImageDocument(bytes, contentType, limits) {
   if (!limits.ocr) return { pageCount: 1, pages: [{ page: 1, text: "", source: "ocr" }], warnings: ["Text recognition is off (PA_OCR=0): the image was not read."] };
-  const { recognizePage, canvasFromEncoded, tiffPages } = await import("./ocr.mjs");
+  const { recognizePage, canvasFromEncoded, tiffPages } = await loadOcr();
   const loaders = contentType === "image/tiff" ? tiffPages(bytes) : [() => canvasFromEncoded(bytes)];
   if (!loaders.length) throw new PdfReadError("The image could not be read: the TIFF file has no pages.");
   if (loaders.length > limits.maxOcrPages) {
@@ -173,8 +178,7 @@ async function main() {
     const name = error instanceof LimitError ? "DocumentLimitError" : error instanceof PdfReadError ? "PdfReadError" : error instanceof SyntaxError ? "SyntaxError" : "Error";
     parentPort.postMessage({ type: "error", name, message: error instanceof Error ? error.message : String(error), limit: error?.limit ?? null });
   } finally {
-    const { stopRecognizer } = await import("./ocr.mjs");
-    await stopRecognizer();
+    if (ocrModule) await ocrModule.stopRecognizer();
   }
 }
 
