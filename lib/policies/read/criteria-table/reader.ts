@@ -2,8 +2,7 @@
 // column): one section per row, bound to the drugs its drug (or non-preferred) cell names, with the row's criteria,
 // approval duration and quantity limit cells read into its criteria.
 import type { PdfPage } from "@/lib/documents/read-pdf";
-import { findEffectiveDate, findPayer } from "@/lib/policies/policy-metadata";
-import { policyLines } from "@/lib/policies/policy-lines";
+import { readDocumentHeader } from "../document-header";
 import type { DrugPolicySection, PolicyDocumentReading, PolicyFamilyReader } from "../types";
 import type { FieldRole } from "./field-roles";
 import { productListNames } from "./product-names";
@@ -66,17 +65,13 @@ function rowSection(table: CriteriaTable, row: TableRow, index: number, pages: r
 }
 
 function read(pages: readonly PdfPage[]): PolicyDocumentReading {
-  const sorted = [...pages].sort((a, b) => a.page - b.page);
-  const { lines, removed } = policyLines(sorted);
-  // The title and the effective date often repeat on every page: running lines count here.
-  const everyLine = [...removed, ...lines].sort((a, b) => a.page - b.page || a.index - b.index);
-  const allText = sorted.map((p) => p.text).join("\n");
+  const { sorted, payer, effectiveDate, firstLine } = readDocumentHeader(pages);
   const warnings: string[] = [];
-  const meta = { payer: findPayer(allText), effectiveDate: findEffectiveDate(everyLine) };
+  const meta = { payer, effectiveDate };
   const table = readCriteriaTable(sorted);
   const sections = table ? table.rows.map((row, i) => rowSection(table, row, i, sorted, meta, warnings)).filter((s): s is DrugPolicySection => s !== null) : [];
   if (!sections.length) warnings.push("No rows with drugs were found in the criteria table.");
-  const title = everyLine.find((l) => l.page === sorted[0]?.page)?.text ?? "Criteria table";
+  const title = firstLine ?? "Criteria table";
   return { family: "criteria_table", title, payer: meta.payer, effectiveDate: meta.effectiveDate, sections, warnings };
 }
 

@@ -2,8 +2,7 @@
 // the drugs its "Products Affected" (or "Drug Names") lines name, with the block's fields read into its criteria.
 import type { PdfPage } from "@/lib/documents/read-pdf";
 import { findDrugMentions } from "@/lib/claims/drug-classes";
-import { findEffectiveDate, findPayer } from "@/lib/policies/policy-metadata";
-import { policyLines } from "@/lib/policies/policy-lines";
+import { readDocumentHeader } from "../document-header";
 import type { FieldRole } from "../criteria-table/field-roles";
 import { productListNames } from "../criteria-table/product-names";
 import { sectionPolicy } from "../criteria-table/section-policy";
@@ -43,15 +42,9 @@ function bindingNames(block: DrugBlock): string[] {
 }
 
 function read(pages: readonly PdfPage[]): PolicyDocumentReading {
-  const sorted = [...pages].sort((a, b) => a.page - b.page);
-  const { lines, removed } = policyLines(sorted);
-  // The title and the effective date often repeat on every page: running lines count here.
-  const everyLine = [...removed, ...lines].sort((a, b) => a.page - b.page || a.index - b.index);
-  const allText = sorted.map((p) => p.text).join("\n");
+  const { sorted, payer, effectiveDate, firstLine } = readDocumentHeader(pages);
   const warnings: string[] = [];
   const sections: DrugPolicySection[] = [];
-  const payer = findPayer(allText);
-  const effectiveDate = findEffectiveDate(everyLine);
   readBlocks(sorted).forEach((block, i) => {
     const names = bindingNames(block);
     const label = block.title || names.join(", ");
@@ -73,7 +66,7 @@ function read(pages: readonly PdfPage[]): PolicyDocumentReading {
     sections.push({ label, drugs: { names, ndcs: policy.suggestedCodes.ndc, cpts: policy.suggestedCodes.cpt }, pages: block.pages, requirementCodes: ["PA"], policy });
   });
   if (!sections.length) warnings.push("No drug blocks were found in the criteria book.");
-  const title = everyLine.find((l) => l.page === sorted[0]?.page)?.text ?? "Prior Authorization Criteria";
+  const title = firstLine ?? "Prior Authorization Criteria";
   return { family: "part_d_criteria", title, payer, effectiveDate, sections, warnings };
 }
 
