@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import { apiFetch } from "@/lib/portal/api-client";
@@ -108,6 +108,10 @@ export function DecisionPanel({ priorAuth, reviews, determination }: {
   const [errors, setErrors] = useState<{ decision?: string; note?: string }>({});
   const [done, setDone] = useState<string | null>(null);
   const doneRef = useRef<HTMLParagraphElement>(null);
+  // Focus goes to the outcome (announced) once it is on the page, and again if the case's refresh re-renders it.
+  useEffect(() => {
+    if (done) doneRef.current?.focus();
+  }, [done]);
   const decidable = (DECIDABLE_STATUSES as readonly string[]).includes(priorAuth.status);
 
   function submit(event: FormEvent) {
@@ -122,8 +126,6 @@ export function DecisionPanel({ priorAuth, reviews, determination }: {
     review.mutate({ decision: decision as ReviewDecision, note: note.trim(), ...(decision === "denied" && reasonCode ? { reason_code: reasonCode } : {}) }, {
       onSuccess: (r) => {
         setDone(`Decision recorded: ${statusLabel(r.decision)}. A notice was issued.`);
-        // Focus goes to the outcome (announced), then to "Next case" once it is known.
-        requestAnimationFrame(() => doneRef.current?.focus());
         setDecision("");
         setNote("");
         setReasonCode("");
