@@ -267,7 +267,8 @@ test("500 concurrent creates: no errors, no duplicates, every case processed", a
   test.setTimeout(540_000);
   const docs = await startDocServer({ "/form.pdf": send("application/pdf", await makePdf([PA_FORM_PAGE])) });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pa-fail-burst-"));
-  const env: NodeJS.ProcessEnv = { ...process.env, PA_DATA_DIR: dataDir, PA_LOG_LEVEL: "error", PA_FETCH_ALLOW_HOSTS: "127.0.0.1", PA_RATE_LIMIT_PER_MINUTE: "0" };
+  // Two reading threads: the machine's two cores read documents while the request thread stays free.
+  const env: NodeJS.ProcessEnv = { ...process.env, PA_DATA_DIR: dataDir, PA_LOG_LEVEL: "error", PA_FETCH_ALLOW_HOSTS: "127.0.0.1", PA_RATE_LIMIT_PER_MINUTE: "0", PA_READ_WORKERS: "2" };
   delete env.DATABASE_URL;
   const server = await startServer(env, 3195);
   try {

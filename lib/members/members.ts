@@ -26,6 +26,7 @@ export async function addMember(opts: { workspaceId: string; email: string; name
     const user = existing ?? (await tx.user.create({ data: { email, name, passwordHash } }));
     const membership = await tx.membership.create({ data: { workspaceId: opts.workspaceId, userId: user.id, role: opts.role } });
     if (opts.actor) await recordAuditEvent(tx, { workspaceId: opts.workspaceId, actor: opts.actor, action: "member.added", details: { email, role: opts.role } });
-    return memberView({ ...membership, user });
+    // An account of another workspace answers exactly as a new person would: nothing of it is revealed.
+    return memberView({ ...membership, user: { email, name } });
   });
 }
