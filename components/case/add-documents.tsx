@@ -6,10 +6,11 @@ import { apiFetch } from "@/lib/portal/api-client";
 import { invalidateCase } from "@/lib/portal/case-queries";
 import type { PriorAuth, UploadedDocument } from "@/lib/portal/types";
 import { uploadWithProgress } from "@/components/ui/upload";
+import { READ_OPEN_STATUSES } from "@/lib/prior-auths/queue-views";
 import { ErrorState } from "@/components/ui/states";
 
-/** Open cases that take more material (the API's rule: lib/prior-auths/add-case-documents.ts). */
-export const TAKES_DOCUMENTS: readonly string[] = ["Succeeded", "pending_review", "request_for_information"];
+/** Open cases that take more material: the API's own rule. */
+export const TAKES_DOCUMENTS = READ_OPEN_STATUSES;
 
 const ACCEPTED = "application/pdf,.pdf,image/png,image/jpeg,image/tiff,.tif,.tiff";
 

@@ -6,13 +6,12 @@ import { prisma } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/api/errors";
 import type { Actor } from "@/lib/api/with-workspace";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import { READ_OPEN_STATUSES } from "@/lib/prior-auths/queue-views";
 import { runDetermination } from "./run-determination";
 
 /** The engine acting on its own: shown as such in the audit trail. */
 export const ENGINE_ACTOR: Actor = { type: "user", id: "engine", label: "engine", role: "system" };
 
-/** Statuses in which the engine (re)evaluates a case: ready for review, pended, or waiting for information. */
-const EVALUABLE = new Set(["Succeeded", "pending_review", "request_for_information"]);
 
 export type EvaluationOutcome = "evaluated" | "disabled" | "not_open" | "no_policy";
 
@@ -20,7 +19,7 @@ export async function evaluatePriorAuth(opts: { priorAuthId: string; workspaceId
   const workspace = await prisma.workspace.findUnique({ where: { id: opts.workspaceId }, select: { autoEvaluate: true, requireClinicianForAdverse: true } });
   if (!workspace?.autoEvaluate) return "disabled";
   const priorAuth = await prisma.priorAuth.findFirst({ where: { id: opts.priorAuthId, workspaceId: opts.workspaceId }, select: { status: true } });
-  if (!priorAuth || !EVALUABLE.has(priorAuth.status)) return "not_open";
+  if (!priorAuth || !READ_OPEN_STATUSES.includes(priorAuth.status)) return "not_open";
   try {
     await runDetermination({ workspaceId: opts.workspaceId, priorAuthId: opts.priorAuthId, actor: ENGINE_ACTOR, requireClinicianForAdverse: workspace.requireClinicianForAdverse });
     return "evaluated";

@@ -7,9 +7,8 @@ import { PRIOR_AUTH_INCLUDE, presentPriorAuth } from "./present-prior-auth";
 import { startProcessing } from "./start-processing";
 import { assertTransition } from "./states";
 import { waitingClockData } from "./waiting-clock";
+import { READ_OPEN_STATUSES } from "./queue-views";
 
-/** Open cases that take more material: ready for review, pended for a clinician, or waiting for information. */
-const TAKES_DOCUMENTS = new Set(["Succeeded", "pending_review", "request_for_information"]);
 
 /**
  * Adds documents to an open case (the answer to a request for information): the case is read again with all its
@@ -20,7 +19,7 @@ export async function addCaseDocuments(opts: { workspaceId: string; priorAuthId:
   const updated = await prisma.$transaction(async (tx) => {
     const current = await tx.priorAuth.findFirst({ where: { id: opts.priorAuthId, workspaceId: opts.workspaceId } });
     if (!current) throw notFound(`Prior authorization ${opts.priorAuthId}`);
-    if (!TAKES_DOCUMENTS.has(current.status)) {
+    if (!READ_OPEN_STATUSES.includes(current.status)) {
       throw conflict(`A ${current.status} prior authorization takes no more documents${current.status === "Processing" ? " until its documents are read" : ""}.`);
     }
     assertTransition(current.status, "Processing");

@@ -8,6 +8,8 @@ export type QueueView = (typeof QUEUE_VIEWS)[number];
 /** Open work: still being read, ready for review, pended for a clinician, or waiting for information. */
 export const OPEN_STATUSES = ["Processing", "Succeeded", "pending_review", "request_for_information"] as const;
 const NEEDS_REVIEW = ["Succeeded", "pending_review"];
+/** Open cases whose documents are read: they take more documents and are (re)evaluated by the engine. */
+export const READ_OPEN_STATUSES: readonly string[] = ["Succeeded", "pending_review", "request_for_information"];
 const DECIDED = ["approved", "denied"];
 
 export const QUEUE_VIEW_LABELS: Record<QueueView, string> = {
