@@ -37,7 +37,7 @@ test("an admin uploads a policy PDF, sees the criteria with highlighted quotes, 
   // Codes are edited: a new version.
   await page.getByLabel("NDC codes").fill("70127-0100-01");
   await page.getByRole("button", { name: "Save codes (new version)" }).click();
-  await expect(page.getByRole("button", { name: "Version 2" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Version 2", exact: true })).toBeVisible();
   await expect(page.getByLabel("NDC codes")).toHaveValue("70127010001");
 
   // A case whose NDC matches: its policy check runs from the case page with this policy.

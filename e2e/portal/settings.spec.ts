@@ -44,7 +44,7 @@ test("an admin adds a reviewer; the reviewer cannot open Settings → API keys",
   const reviewer = await addReviewer(ws.workspaceId);
   await logIn(page, ws.adminEmail, ws.adminPassword);
   await page.goto("/settings/members");
-  await expect(page.getByRole("cell", { name: reviewer.email })).toBeVisible();
+  await expect(page.getByRole("cell", { name: reviewer.email, exact: true })).toBeVisible();
 
   const other = await browser.newContext();
   const reviewerPage = await other.newPage();
@@ -64,10 +64,10 @@ test("the admin adds a member in the portal and that person can sign in", async 
   await page.goto("/settings/members");
   const email = `new-${Date.now()}@portal.test`;
   await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Role").selectOption("reviewer");
+  await page.getByLabel("Role", { exact: true }).selectOption("reviewer");
   await page.getByLabel("Initial password").fill("initial-pass-1");
   await page.getByRole("button", { name: "Add member" }).click();
-  await expect(page.getByRole("cell", { name: email })).toBeVisible();
+  await expect(page.getByRole("cell", { name: email, exact: true })).toBeVisible();
   await keepScreenshot(page, "settings-members");
 
   const other = await browser.newContext();

@@ -52,7 +52,7 @@ test("an invalid check is a 400 naming the field; edits go to a draft the policy
   expect(ageId).toBeTruthy();
 
   // The issue's example and a wrong type: refused, nothing stored (no draft, no new version).
-  await expectError(await request.patch(`/api/v1/policies/${policyId}`, { headers, data: { criteria_edits: [{ criterion_id: ageId, check: { kind: "age", minYears: "one" } }] } }), 400, "criteria_edits[0].check: unknown field: minYears");
+  await expectError(await request.patch(`/api/v1/policies/${policyId}`, { headers, data: { criteria_edits: [{ criterion_id: ageId, check: { kind: "age", minYears: "one" } }] } }), 400, "unknown field: criteria_edits[0].check.minYears");
   await expectError(await request.patch(`/api/v1/policies/${policyId}`, { headers, data: { criteria_edits: [{ criterion_id: ageId, check: { kind: "age", min: "one" } }] } }), 400, "criteria_edits[0].check.min: expected number");
   await expectError(await request.patch(`/api/v1/policies/${policyId}`, { headers, data: { criteria_edits: [{ criterion_id: "nope", check: { kind: "age", min: 2 } }] } }), 400, "no criterion nope");
   await expectError(await request.get(`/api/v1/policies/${policyId}/draft`, { headers }), 404);
