@@ -128,3 +128,37 @@ test("an image-only fax of a request form gives the same key fields as its text 
     await docs.close();
   }
 });
+
+test("an uploaded fax is answered at once and recognised by the job that reads its case; too many scanned pages are refused at upload", async ({ request }) => {
+  test.setTimeout(180_000);
+  const { apiKey } = await createTestWorkspace("Upload fax");
+  const api = apiClient(request, apiKey);
+  const fax = await imageOnlyPdf([{ png: await renderPng(await makePdf([PA_FORM_PAGE]), 200 / 72) }], 1);
+  const upload = (body: Uint8Array, name: string) =>
+    request.post("/api/v1/documents", { headers: { ...api.headers, "Content-Type": "application/pdf", "X-File-Name": name }, data: Buffer.from(body) });
+
+  const uploaded = await upload(fax, "fax.pdf");
+  expect(uploaded.status(), await uploaded.text()).toBe(201);
+  const document = await uploaded.json();
+  expect(document).toMatchObject({ page_count: 2, recognition_pending: true });
+
+  const created = await (await api.create({ case_id: "uploaded-fax", document_url: document.document_url })).json();
+  const phases = new Set<string>();
+  await expect.poll(async () => {
+    const current = (await api.getJson(created.id)) as unknown as { status: string; intake_progress: { phase: string } | null };
+    if (current.intake_progress) phases.add(current.intake_progress.phase);
+    return current.status;
+  }, { timeout: 120_000, intervals: [300] }).not.toBe("Processing");
+  expect((await api.getJson(created.id)).status).toBe("Succeeded");
+  expect(phases).toContain("recognizing"); // recognition takes seconds a page: the polls see it
+  const intake = JSON.stringify(await (await request.get(`/api/v1/prior_auths/${created.id}/intake`, { headers: api.headers })).json());
+  expect(intake).toContain("1234567893");
+  expect(intake).toMatch(/Epidiolex/i);
+  const after = await (await request.get(`/api/v1/documents/${document.id}`, { headers: api.headers })).json();
+  expect(after).toMatchObject({ id: document.id, recognition_pending: false, page_count: 2 });
+
+  // More scanned pages than are ever recognised (PA_OCR_MAX_PAGES, 60): refused now, not a case failing later.
+  const tooMany = await upload(await imageOnlyPdf([], 61), "blank-scans.pdf");
+  expect(tooMany.status()).toBe(422);
+  expect(await tooMany.json()).toEqual({ error: 422, message: "The PDF has 61 pages without a usable text layer; at most 60 pages are recognised per document (limit PA_OCR_MAX_PAGES)." });
+});

@@ -1,7 +1,10 @@
 import { prisma } from "@/lib/db/prisma";
 import { recordAuditEvent, SYSTEM_ACTOR } from "@/lib/audit/record-audit-event";
 import { UPLOADED_DOCUMENT_SCHEME } from "@/lib/schemas/prior-auth";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { replaceNul } from "@/lib/api/guards/scan-json";
 import { fetchDocument } from "./fetch-document";
+import { kindOf, readDocumentContent } from "./read-document-content";
 import { insertDocument, prepareDocument } from "./store-document";
 import type { ReadProgress } from "./read-in-worker";
 
@@ -20,7 +23,7 @@ export async function obtainDocument(opts: {
 }) {
   const { priorAuth, url, position } = opts;
   const linked = await prisma.priorAuthDocument.findFirst({ where: { priorAuthId: priorAuth.id, position }, include: { document: true } });
-  if (linked) return linked.document;
+  if (linked) return recognisePending(linked.document, priorAuth, opts.onProgress);
 
   if (url.startsWith(UPLOADED_DOCUMENT_SCHEME)) {
     const id = url.slice(UPLOADED_DOCUMENT_SCHEME.length);
@@ -33,7 +36,7 @@ export async function obtainDocument(opts: {
         details: { document_id: id, url, content_type: uploaded.contentType, pages: uploaded.pageCount, size: uploaded.size },
       });
     });
-    return uploaded;
+    return recognisePending(uploaded, priorAuth, opts.onProgress);
   }
 
   const started = Date.now();
@@ -52,6 +55,30 @@ export async function obtainDocument(opts: {
     return stored;
   });
   return prisma.document.findUniqueOrThrow({ where: { id: document.id } });
+}
+
+/**
+ * An upload's scanned pages or image are recognised here, in the job that reads the case (a worker thread with the
+ * reading limits), not while the upload request was answered; the text is stored once for every case using it.
+ */
+async function recognisePending<T extends { id: string; bytes: Uint8Array; contentType: string; recognitionPending: boolean }>(
+  document: T,
+  priorAuth: { id: string; workspaceId: string },
+  onProgress?: (progress: ReadProgress) => void,
+) {
+  if (!document.recognitionPending) return document;
+  const content = await readDocumentContent(document.bytes, kindOf(document.contentType), { contentType: document.contentType, onProgress });
+  return prisma.$transaction(async (tx) => {
+    const updated = await tx.document.update({
+      where: { id: document.id },
+      data: { pageCount: content.pageCount, pages: replaceNul(content.pages) as Prisma.InputJsonValue, recognitionPending: false },
+    });
+    await recordAuditEvent(tx, {
+      workspaceId: priorAuth.workspaceId, priorAuthId: priorAuth.id, actor: SYSTEM_ACTOR, action: "document.recognised",
+      details: { document_id: document.id, pages: content.pageCount, ...(content.warnings?.length ? { warnings: content.warnings } : {}) },
+    });
+    return updated;
+  });
 }
 
 function fileNameOf(url: string): string | null {

@@ -9,7 +9,7 @@ import { detectContentType } from "./detect-content-type";
 import { PdfReadError } from "./read-pdf";
 import { DocumentLimitError } from "./read-in-worker";
 import { insertDocument, prepareDocument } from "./store-document";
-import { presentDocument } from "./present-document";
+import { DOCUMENT_META_SELECT, presentDocument } from "./present-document";
 
 /** Reads the upload (multipart `file`, or the raw body with its Content-Type) within the same size cap as fetches. */
 async function readUpload(req: Request, maxBytes: number): Promise<{ bytes: Uint8Array; declaredType: string; fileName: string | null }> {
@@ -31,7 +31,10 @@ async function readUpload(req: Request, maxBytes: number): Promise<{ bytes: Uint
   return { bytes, declaredType: contentType, fileName: fileName ? decodeURIComponent(fileName).slice(0, 200) : null };
 }
 
-/** Stores an uploaded document with its text, returning the reference that `document_url` accepts. */
+/**
+ * Stores an uploaded document with its text layer, returning the reference that `document_url` accepts. Scans and
+ * images are recognised later by the job that reads a case using it (`recognition_pending` until then).
+ */
 export async function uploadDocument(opts: { workspaceId: string; actor: Actor; req: Request }) {
   const { maxBytes } = loadFetchConfig();
   const upload = await readUpload(opts.req, maxBytes);
@@ -42,7 +45,7 @@ export async function uploadDocument(opts: { workspaceId: string; actor: Actor; 
     prepared = await prepareDocument({
       workspaceId: opts.workspaceId, bytes: upload.bytes, contentType: detected.contentType, kind: detected.kind,
       fileName: upload.fileName, createdBy: opts.actor.label,
-    });
+    }, { deferRecognition: true });
   } catch (error) {
     if (error instanceof DocumentFetchError || error instanceof PdfReadError) throw badRequest(error.message);
     if (error instanceof DocumentLimitError) throw new ApiError(error.status, error.message);
@@ -54,6 +57,6 @@ export async function uploadDocument(opts: { workspaceId: string; actor: Actor; 
     await recordAuditEvent(tx, { workspaceId: opts.workspaceId, actor: opts.actor, action: "document.uploaded", details: { document_id: doc.id, file_name: upload.fileName, size: doc.size, pages: doc.pageCount, ...(prepared.warnings.length ? { warnings: prepared.warnings } : {}) } });
     return doc;
   });
-  const full = await prisma.document.findUniqueOrThrow({ where: { id: stored.id }, select: { id: true, sourceUrl: true, fileName: true, contentType: true, sha256: true, size: true, pageCount: true, createdAt: true } });
+  const full = await prisma.document.findUniqueOrThrow({ where: { id: stored.id }, select: DOCUMENT_META_SELECT });
   return presentDocument(full);
 }

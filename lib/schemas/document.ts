@@ -12,6 +12,8 @@ export const ZDocument = z.object({
   sha256: z.string(),
   size: z.number().int(),
   page_count: z.number().int().nullable(),
+  /** Scanned pages or an image wait for text recognition, which runs when a case using the document is read. */
+  recognition_pending: z.boolean(),
   created_at: z.string(),
 });
 
