@@ -42,6 +42,18 @@ test("a fresh PA_DATA_DIR migrates, seeds a demo workspace, serves, and keeps it
     const bad = await run("npx", ["tsx", "scripts/pa.ts", "apikey", "create", "--name", "x"], { env }).then(() => null, (e) => e);
     expect(bad?.code).toBe(2);
     expect(String(bad?.stderr)).toContain("--workspace");
+    // Pointed at an empty folder while a server runs on another: it refuses, naming the running server's folder,
+    // and creates nothing.
+    const emptyDir = fs.mkdtempSync(path.join(os.tmpdir(), "pa-embedded-empty-"));
+    try {
+      const refused = await run("npx", ["tsx", "scripts/pa.ts", "workspace", "create", "--name", "Lost", "--admin-email", "lost@embedded.test", "--admin-password", "lost-pass-12345"], { env: { ...env, PA_DATA_DIR: emptyDir } }).then(() => null, (e) => e);
+      expect(refused?.code).toBe(1);
+      expect(String(refused?.stderr)).toContain("a server is running with its database in");
+      expect(String(refused?.stderr)).toContain(dataDir);
+      expect(fs.readdirSync(emptyDir)).toEqual([]);
+    } finally {
+      fs.rmSync(emptyDir, { recursive: true, force: true });
+    }
     await first.stop();
 
     const second = await startServer(env, PORT);
