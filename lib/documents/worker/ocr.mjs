@@ -17,6 +17,12 @@ const MIN_WORDS = 8;
 const BLANK_SHARE = 0.002;
 /** Page images are normalised to this width in pt (US letter), so column gaps mean the same as in PDFs. */
 const PAGE_WIDTH_PT = 612;
+/**
+ * Tesseract's page segmentation: 11, sparse text (every word found, in no order; lines are rebuilt from the word
+ * boxes like PDF text). The default automatic layout (3) drops the values written inside boxed form cells: on a
+ * boxed grid it read every heading and none of the values (lib/evaluation/ocr-fax.eval.test.ts).
+ */
+const PAGE_SEGMENTATION = "11";
 
 export function canvasModule() {
   // pdf.js loads the same module for its canvas factory: one copy, so canvases mix (see STACK_NOTES).
@@ -86,7 +92,7 @@ function wordsOf(data) {
 async function recognizeOnce(canvas) {
   const worker = await getRecognizer();
   // The resolution of a page normalised to letter width (also keeps tesseract from estimating it aloud).
-  await worker.setParameters({ user_defined_dpi: String(Math.max(70, Math.round(canvas.width / 8.5))) });
+  await worker.setParameters({ user_defined_dpi: String(Math.max(70, Math.round(canvas.width / 8.5))), tessedit_pageseg_mode: PAGE_SEGMENTATION });
   const { data } = await worker.recognize(canvas.toBuffer("image/png"), { rotateAuto: true }, { blocks: true, text: true });
   const words = wordsOf(data);
   // Mean word confidence weighted by length: a page of confident long words beats stray marks read as letters.
