@@ -1,13 +1,13 @@
-// Runs the document reader (worker/read-document.worker.mjs) in a worker thread with a heap limit, a per-page and a
-// per-document time limit (the thread is terminated when either passes), and a small pool: the thread that answers
-// requests never parses a PDF, decodes an image or recognises text. The script is a plain .mjs file found from the
-// working directory at run time (the Next.js server and the workers run from the project folder), or
-// PA_READ_WORKER_SCRIPT.
+// Runs the document reader (worker/read-document.worker.mjs) in a pool of long-lived worker threads
+// (pool/reading-pool.ts) with a heap limit, a per-page and a per-document time limit (the thread is terminated when
+// either passes, and a fresh one takes the next document): the thread that answers requests never parses a PDF,
+// decodes an image or recognises text. The script is a plain .mjs file found from the working directory at run time
+// (the Next.js server and the workers run from the project folder), or PA_READ_WORKER_SCRIPT.
 import fs from "node:fs";
 import path from "node:path";
-import { Worker } from "node:worker_threads";
 import { PdfReadError } from "./read-pdf";
 import { loadReadLimits, type ReadLimits } from "./read-limits";
+import { ReadingPool, type PoolJob, type ReadingPoolStats } from "./pool/reading-pool";
 import type { DocumentContent, DocumentKind } from "./read-document-content";
 
 /** A document over a documented limit (pages, inflated size, time, memory, recognised pages). */
@@ -28,16 +28,27 @@ function workerScript(): string {
   return script;
 }
 
-// A small pool: at most `limits.workers` reading threads per process, the rest wait their turn.
-let running = 0;
-const waiting: (() => void)[] = [];
-async function slot(max: number): Promise<() => void> {
-  if (running >= max) await new Promise<void>((resolve) => waiting.push(resolve));
-  running++;
-  return () => {
-    running--;
-    waiting.shift()?.();
-  };
+// One pool per process (and per script), kept on globalThis: the server's bundles may each carry a copy of this
+// module, and they must share the PA_READ_WORKERS threads.
+const POOLS = Symbol.for("pa.documents.readingPools");
+const pools = ((globalThis as Record<symbol, unknown>)[POOLS] ??= new Map<string, ReadingPool>()) as Map<string, ReadingPool>;
+
+function poolFor(workers: number): ReadingPool {
+  const script = workerScript();
+  let pool = pools.get(script);
+  if (!pool) pools.set(script, (pool = new ReadingPool({ script, size: workers })));
+  else if (pool.size !== workers) pool.resize(workers);
+  return pool;
+}
+
+/** Counters of this process's reading threads (spawned, recycled, killed, busy, queued ...), for tests and metrics. */
+export function readingPoolStats(): ReadingPoolStats | null {
+  return [...pools.values()][0]?.stats() ?? null;
+}
+
+/** A pool of its own (tests, a bench): `size` threads of the reader script. */
+export function newReadingPool(opts: { size: number; maxJobsPerWorker?: number; maxHeapShare?: number }): ReadingPool {
+  return new ReadingPool({ script: workerScript(), ...opts });
 }
 
 const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
@@ -48,70 +59,58 @@ export async function readInWorker(
   opts: { onProgress?: (progress: ReadProgress) => void; limits?: Partial<ReadLimits> } = {},
 ): Promise<DocumentContent> {
   const limits = { ...loadReadLimits(), ...opts.limits };
-  const release = await slot(limits.workers);
-  try {
-    return await runWorker(input, limits, opts.onProgress);
-  } finally {
-    release();
-  }
+  return poolFor(limits.workers).run(readingJob(input, limits, opts.onProgress));
 }
 
-function runWorker(input: { bytes: Uint8Array; kind: DocumentKind; contentType: string }, limits: ReadLimits, onProgress?: (p: ReadProgress) => void) {
-  return new Promise<DocumentContent>((resolve, reject) => {
-    const worker = new Worker(workerScript(), {
-      workerData: { bytes: input.bytes, kind: input.kind, contentType: input.contentType, limits },
-      resourceLimits: { maxOldGenerationSizeMb: limits.heapMb, maxYoungGenerationSizeMb: 64 },
-      stdout: false,
-      stderr: false,
-    });
-    let settled = false;
-    let page = 0;
-    const finish = (error: Error | null, content?: DocumentContent) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(documentTimer);
-      clearTimeout(pageTimer);
-      void worker.terminate();
-      if (error) reject(error);
-      else resolve(content!);
-    };
-    const documentTimer = setTimeout(
-      () => finish(new DocumentLimitError(`Reading the document took longer than ${seconds(limits.documentTimeoutMs)} (limit PA_READ_DOCUMENT_TIMEOUT_MS).`, "document_time")),
-      limits.documentTimeoutMs,
-    );
-    let pageTimer: NodeJS.Timeout;
-    const armPageTimer = () => {
-      clearTimeout(pageTimer);
-      pageTimer = setTimeout(
-        () => finish(new DocumentLimitError(`Reading page ${page + 1} of the document took longer than ${seconds(limits.pageTimeoutMs)} (limit PA_READ_PAGE_TIMEOUT_MS).`, "page_time")),
-        limits.pageTimeoutMs,
+/** One document as a job of a reading pool: its payload, time limits and how the thread's answers become errors. */
+export function readingJob(
+  input: { bytes: Uint8Array; kind: DocumentKind; contentType: string },
+  limits: ReadLimits,
+  onProgress?: (progress: ReadProgress) => void,
+): PoolJob<DocumentContent> {
+  return {
+    payload: { bytes: input.bytes, kind: input.kind, contentType: input.contentType, limits },
+    heapMb: limits.heapMb,
+    timers: (fail) => {
+      let page = 0;
+      const documentTimer = setTimeout(
+        () => fail(new DocumentLimitError(`Reading the document took longer than ${seconds(limits.documentTimeoutMs)} (limit PA_READ_DOCUMENT_TIMEOUT_MS).`, "document_time")),
+        limits.documentTimeoutMs,
       );
-    };
-    armPageTimer();
-    worker.on("message", (message: { type: string; [key: string]: unknown }) => {
-      if (message.type === "progress") {
-        page = Number(message.done);
-        armPageTimer();
-        try {
-          onProgress?.({ done: Number(message.done), total: Number(message.total), phase: message.phase === "ocr" ? "ocr" : "text" });
-        } catch {
-          // Progress is advisory.
-        }
-      } else if (message.type === "result") {
-        finish(null, message.content as DocumentContent);
-      } else if (message.type === "error") {
-        const text = String(message.message);
-        if (message.name === "DocumentLimitError") finish(new DocumentLimitError(text, String(message.limit ?? "limit")));
-        else if (message.name === "PdfReadError") finish(new PdfReadError(text));
-        else if (message.name === "SyntaxError") finish(new SyntaxError(text));
-        else finish(new Error(`The document reader failed: ${text}`));
-      }
-    });
-    worker.on("error", (error: Error & { code?: string }) => {
-      if (error.code === "ERR_WORKER_OUT_OF_MEMORY") {
-        finish(new DocumentLimitError(`Reading the document needed more than ${limits.heapMb} MB of memory (limit PA_READ_HEAP_MB).`, "memory"));
-      } else finish(new Error(`The document reader failed: ${error.message}`));
-    });
-    worker.on("exit", (code) => finish(new Error(`The document reader stopped (exit code ${code}) before it finished.`)));
-  });
+      let pageTimer: NodeJS.Timeout | undefined;
+      const armPageTimer = () => {
+        clearTimeout(pageTimer);
+        pageTimer = setTimeout(
+          () => fail(new DocumentLimitError(`Reading page ${page + 1} of the document took longer than ${seconds(limits.pageTimeoutMs)} (limit PA_READ_PAGE_TIMEOUT_MS).`, "page_time")),
+          limits.pageTimeoutMs,
+        );
+      };
+      armPageTimer();
+      return {
+        onProgress: (done) => {
+          page = done;
+          armPageTimer();
+        },
+        clear: () => {
+          clearTimeout(documentTimer);
+          clearTimeout(pageTimer);
+        },
+      };
+    },
+    events: {
+      onProgress: (p) => onProgress?.({ done: p.done, total: p.total, phase: p.phase === "ocr" ? "ocr" : "text" }),
+      onResult: (content) => content as DocumentContent,
+      onError: ({ name, message, limit }) => {
+        if (name === "DocumentLimitError") return new DocumentLimitError(message, String(limit ?? "limit"));
+        if (name === "PdfReadError") return new PdfReadError(message);
+        if (name === "SyntaxError") return new SyntaxError(message);
+        return new Error(`The document reader failed: ${message}`);
+      },
+      onDeath: ({ outOfMemory, message, exitCode }) => {
+        if (outOfMemory) return new DocumentLimitError(`Reading the document needed more than ${limits.heapMb} MB of memory (limit PA_READ_HEAP_MB).`, "memory");
+        if (exitCode !== undefined) return new Error(`The document reader stopped (exit code ${exitCode}) before it finished.`);
+        return new Error(`The document reader failed: ${message}`);
+      },
+    },
+  };
 }

@@ -1,4 +1,5 @@
 // The documented limits of document reading (README, configuration): read once from the environment.
+import os from "node:os";
 export interface ReadLimits {
   /** Pages per PDF; more is refused (PA_PDF_MAX_PAGES). */
   maxPages: number;
@@ -16,7 +17,7 @@ export interface ReadLimits {
   documentTimeoutMs: number;
   /** Heap of a reading worker thread (PA_READ_HEAP_MB). */
   heapMb: number;
-  /** Documents read at the same time per process (PA_READ_WORKERS). */
+  /** Documents read at the same time per process: its reading threads (PA_READ_WORKERS; default one per core but one, at least 1, at most 4). */
   workers: number;
   /** Whether pages without a usable text layer, and images, are recognised. */
   ocr: boolean;
@@ -25,6 +26,11 @@ export interface ReadLimits {
 function positive(name: string, fallback: number): number {
   const value = Number(process.env[name]);
   return Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+/** Reading threads by default: one core is left to the thread that answers requests (and the database), so 1 on two cores. */
+export function defaultReadWorkers(cores = os.availableParallelism()): number {
+  return Math.max(1, Math.min(4, cores - 1));
 }
 
 export function loadReadLimits(): ReadLimits {
@@ -37,7 +43,7 @@ export function loadReadLimits(): ReadLimits {
     pageTimeoutMs: positive("PA_READ_PAGE_TIMEOUT_MS", 60_000),
     documentTimeoutMs: positive("PA_READ_DOCUMENT_TIMEOUT_MS", 600_000),
     heapMb: positive("PA_READ_HEAP_MB", 768),
-    workers: Math.floor(positive("PA_READ_WORKERS", 1)),
+    workers: Math.floor(positive("PA_READ_WORKERS", defaultReadWorkers())),
     ocr: process.env.PA_OCR !== "0",
   };
 }

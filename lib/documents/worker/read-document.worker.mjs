@@ -1,8 +1,11 @@
 // The document-reading worker thread: PDF parsing and text extraction, page rendering, text recognition and image
-// decoding happen here, never on the thread that answers requests. The parent (read-in-worker.ts) gives it memory
-// limits and terminates it when a page or the whole document takes too long. Messages to the parent:
-// {type: "progress", done, total, phase}, {type: "result", content}, {type: "error", name, message, limit?}.
+// decoding happen here, never on the thread that answers requests. It is long-lived (a pool, read-in-worker.ts and
+// pool/reading-pool.ts): it reads one document per message, with the limits the message carries. The parent gives it
+// a heap limit and terminates it when a page or the whole document takes too long. Messages:
+// in {type: "read", id, bytes, kind, contentType, limits}; out {type: "progress", id, done, total, phase},
+// {type: "result", id, content, heapUsed}, {type: "error", id, name, message, limit?, heapUsed}.
 import { parentPort, workerData } from "node:worker_threads";
+import v8 from "node:v8";
 import zlib from "node:zlib";
 import { openPdf, readPdfPage, PdfReadError } from "./read-pdf-core.mjs";
 import { pageNeedsOcr } from "./page-rules.mjs";
@@ -18,10 +21,17 @@ class LimitError extends Error {
 const mb = (n) => `${Math.round(n / 1024 / 1024)} MB`;
 
 // Text recognition (tesseract.js, the canvas) is loaded only for a document that needs it: most documents have a
-// text layer, and loading the recogniser for each of them would cost more than reading them.
+// text layer, and loading the recogniser for each of them would cost more than reading them. Once loaded it is kept
+// for the next documents and stopped after a minute without recognition (or with the thread).
+const RECOGNIZER_IDLE_MS = 60_000;
 let ocrModule = null;
-const loadOcr = async () => (ocrModule ??= await import("./ocr.mjs"));
-const progress = (done, total, phase) => parentPort?.postMessage({ type: "progress", done, total, phase });
+let ocrIdleTimer = null;
+const loadOcr = async () => {
+  clearTimeout(ocrIdleTimer);
+  return (ocrModule ??= await import("./ocr.mjs"));
+};
+let jobId = 0;
+const progress = (done, total, phase) => parentPort?.postMessage({ type: "progress", id: jobId, done, total, phase });
 
 /**
  * Inflates every Flate stream of the file with a cap, before pdf.js sees it: a small PDF whose content stream
@@ -170,16 +180,30 @@ async function read({ bytes, kind, contentType, limits }) {
   return readText(bytes, kind, limits);
 }
 
-async function main() {
+async function readOne(message) {
+  jobId = message.id;
   try {
-    const content = await read(workerData);
-    parentPort.postMessage({ type: "result", content });
+    const content = await read(message);
+    parentPort.postMessage({ type: "result", id: message.id, content, heapUsed: v8.getHeapStatistics().used_heap_size });
   } catch (error) {
     const name = error instanceof LimitError ? "DocumentLimitError" : error instanceof PdfReadError ? "PdfReadError" : error instanceof SyntaxError ? "SyntaxError" : "Error";
-    parentPort.postMessage({ type: "error", name, message: error instanceof Error ? error.message : String(error), limit: error?.limit ?? null });
+    parentPort.postMessage({ type: "error", id: message.id, name, message: error instanceof Error ? error.message : String(error), limit: error?.limit ?? null, heapUsed: v8.getHeapStatistics().used_heap_size });
   } finally {
-    if (ocrModule) await ocrModule.stopRecognizer();
+    if (ocrModule) {
+      clearTimeout(ocrIdleTimer);
+      ocrIdleTimer = setTimeout(() => void ocrModule?.stopRecognizer(), RECOGNIZER_IDLE_MS);
+      ocrIdleTimer.unref();
+    }
   }
 }
 
-if (parentPort && workerData?.kind) await main();
+// A thread started the former way (one document in workerData, e.g. by a server built before the pool) reads it once.
+async function readOnce() {
+  await readOne({ ...workerData, id: 0 });
+  clearTimeout(ocrIdleTimer);
+  if (ocrModule) await ocrModule.stopRecognizer();
+}
+
+// One document at a time: the pool sends the next message only after this one's answer.
+if (parentPort && workerData?.kind) await readOnce();
+else if (parentPort && workerData?.pool) parentPort.on("message", (message) => message?.type === "read" && void readOne(message));
