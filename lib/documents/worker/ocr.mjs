@@ -139,12 +139,33 @@ export async function canvasFromEncoded(bytes) {
   return canvas;
 }
 
+/** Compressions utif2 decodes: with another it leaves the page white, which would pass for a blank page. */
+const TIFF_COMPRESSIONS = new Set([1, 2, 3, 4, 5, 6, 7, 8, 9, 32767, 32773, 32809, 32946, 34316, 34676, 34713, 34892]);
+/** More pixels than a letter page at 600 dpi (5100 x 6600) several times over: not a page. */
+const TIFF_MAX_PIXELS = 100_000_000;
+
+/** Why one page (IFD) of a TIFF cannot be decoded, or null: said, instead of reading a damaged page as blank. */
+export function tiffPageProblem(ifd, fileLength) {
+  const width = Number(ifd.t256?.[0] ?? 0);
+  const height = Number(ifd.t257?.[0] ?? 0);
+  if (!(width > 0 && height > 0) || width * height > TIFF_MAX_PIXELS) return `its declared size (${width} x ${height} pixels) is not a page's`;
+  const compression = Number(ifd.t259?.[0] ?? 1);
+  if (!TIFF_COMPRESSIONS.has(compression)) return `it uses a compression this reader does not decode (${compression})`;
+  const offsets = ifd.t273 ?? ifd.t324 ?? [];
+  const counts = ifd.t279 ?? ifd.t325 ?? [];
+  if (!offsets.length) return "it has no image data";
+  if (offsets.some((offset, i) => !(offset >= 0) || offset + Number(counts[i] ?? 0) > fileLength)) return "its image data lies beyond the end of the file (damaged or cut short)";
+  return null;
+}
+
 /** The pages of a TIFF (fax servers send G3/G4 multi-page TIFFs), each decoded lazily as a canvas. */
 export function tiffPages(bytes) {
   const UTIF = require("utif2");
   const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
   const ifds = UTIF.decode(buffer).filter((ifd) => ifd.t256 && ifd.t257);
   return ifds.map((ifd) => () => {
+    const problem = tiffPageProblem(ifd, buffer.byteLength);
+    if (problem) throw new Error(`the page image could not be decoded: ${problem}`);
     UTIF.decodeImage(buffer, ifd);
     const rgba = UTIF.toRGBA8(ifd);
     const { createCanvas } = canvasModule();
