@@ -13,6 +13,7 @@ import { makePdf, PA_FORM_PAGE } from "../../e2e/support/fixtures";
 import { fmt, peakRssKb, percentile } from "./stats";
 import { pdfsUnder } from "../corpus-files";
 import { imageOnlyPdf, renderPng } from "../../lib/documents/test-fixtures";
+import { benchReading } from "./reading";
 
 const PHASE_SECONDS = Math.min(10, Number(process.env.BENCH_PHASE_SECONDS ?? 10));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -254,6 +255,8 @@ async function main() {
     console.error("No production build: running next build once");
     execFileSync("npx", ["next", "build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
   }
+  console.error("[reading] documents per second through the reading threads (no server)");
+  const reading = await benchReading();
   const columns: [string, Row][] = [["embedded (PGlite)", await benchBackend("embedded", null)]];
   if (process.env.BENCH_DATABASE_URL) {
     const db = await throwawayDatabase(process.env.BENCH_DATABASE_URL);
@@ -273,6 +276,12 @@ async function main() {
     `| metric | ${columns.map(([name]) => name).join(" | ")} |`,
     `|---|${columns.map(() => "---").join("|")}|`,
     ...metrics.map((metric) => `| ${metric} | ${columns.map(([, row]) => row[metric] ?? "n/a").join(" | ")} |`),
+    "",
+    "Reading pool (readDocumentContent in this process, all documents handed over at once, no server):",
+    "",
+    "| metric | value |",
+    "|---|---|",
+    ...Object.entries(reading).map(([metric, value]) => `| ${metric} | ${value} |`),
     "",
   ];
   const report = lines.join("\n");
