@@ -20,3 +20,16 @@ describe("readsPassage", () => {
     ["QL", false],
   ])("%s -> %s", (quote, expected) => expect(readsPassage(quote, passages)).toBe(expected));
 });
+
+describe("readsPassage over a row quote that interleaves another column's wrapped cells", () => {
+  const passages = ["ST - Claims for formulary Brand Statins will process if there is a paid claim for a generic statin within the past 90 days."];
+  it.each([
+    // the name column wraps beside the criterion: its cells stand between the criterion's words, at separators
+    ["ST - Claims for formulary Brand 20 mg oral tablet) | Statins will process if there is a paid claim for a generic statin within the past 90 days.", true],
+    ["ST - Claims for formulary Brand | Statins will process if 40 mg | there is a paid claim for a generic statin within the past 90 days.", true],
+    // words left out inside the criterion's own cell, or another criterion: not this one
+    ["ST - Claims for formulary Brand Statins will process if there is a paid claim for a generic statin within the past 180 days. | Tier 2", false],
+    ["ST - Claims for formulary Brand | Statins will process if there is no claim for a generic statin within the past 90 days.", false],
+    ["QL - 30 for 30 days supply | Statins will process", false],
+  ])("%s -> %s", (quote, expected) => expect(readsPassage(quote, passages)).toBe(expected));
+});
