@@ -7,6 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pageFromPieces, piecesFromWords } from "./pdf-lines.mjs";
+import { readCodeShape } from "../ocr-code-shapes.mjs";
 
 const require = createRequire(import.meta.url);
 
@@ -82,7 +83,8 @@ function wordsOf(data) {
   const words = [];
   for (const block of data.blocks ?? []) for (const paragraph of block.paragraphs ?? []) for (const line of paragraph.lines ?? []) {
     for (const word of line.words ?? []) {
-      const text = (word.text ?? "").trim();
+      // A code misread (El1.9, O2/10/2026) is read as the code (data/ocr-code-shapes.json); other words as recognised.
+      const text = readCodeShape((word.text ?? "").trim());
       if (text && word.confidence > 0) words.push({ text, confidence: word.confidence, bbox: word.bbox });
     }
   }
