@@ -13,13 +13,32 @@ const DRUG_ROWS: [string, string | null, string[]][] = [
   ["Glucophage XR", "metformin", ["metformin", "biguanide"]],
   ["ondansetron ODT", "ondansetron", ["5ht3_antagonist"]],
   ["Maxalt-MLT", "rizatriptan", ["triptan"]],
-  ["Singulair 10 mg", "montelukast", ["leukotriene_modifier"]],
   ["Sprycel", "dasatinib", ["tyrosine_kinase_inhibitor", "second_generation_tki"]],
   ["Gleevec", "imatinib", ["tyrosine_kinase_inhibitor", "first_generation_tki"]],
   ["clobetasol 0.05% ointment", "clobetasol", ["topical_corticosteroid", "topical_corticosteroid_medium_plus"]],
   ["desonide cream", "desonide", ["topical_corticosteroid"]],
-  ["Xolair", "omalizumab", ["biologic"]],
+  ["Xolair", "omalizumab", ["biologic", "antiasthmatic"]],
   ["Zyxotrimab", null, []],
+  // classes step-therapy lists name (Part D and Medicaid formularies)
+  ["lisinopril 10 mg tablet", "lisinopril", ["ace_inhibitor"]],
+  ["Diovan", "valsartan", ["arb"]],
+  ["Celebrex 200 mg capsule", "celecoxib", ["nsaid"]],
+  ["naproxen sodium", "naproxen", ["nsaid"]],
+  ["Detrol LA", "tolterodine", ["urinary_antispasmodic"]],
+  ["tamsulosin 0.4 mg capsule", "tamsulosin", ["alpha_blocker", "bph_agent"]],
+  ["Proscar", "finasteride", ["five_alpha_reductase_inhibitor", "bph_agent"]],
+  ["prazosin", "prazosin", ["alpha_blocker"]],
+  ["Protonix 40 mg", "pantoprazole", ["ppi"]],
+  ["fluconazole 150 mg", "fluconazole", ["azole_antifungal"]],
+  ["Clarinex", "desloratadine", ["antihistamine"]],
+  ["glipizide ER", "glipizide", ["sulfonylurea"]],
+  ["Ventolin HFA", "albuterol", ["short_acting_beta_agonist", "antiasthmatic"]],
+  ["Serevent Diskus", "salmeterol", ["long_acting_beta_agonist", "antiasthmatic"]],
+  ["Singulair 10 mg", "montelukast", ["leukotriene_modifier", "antiasthmatic"]],
+  ["theophylline ER", "theophylline", ["antiasthmatic"]],
+  // an inhaled steroid is also sold as a nasal spray: a claim by its name says nothing of asthma
+  ["Qvar 80 mcg", "beclomethasone", []],
+  ["Flovent HFA", "fluticasone", ["topical_corticosteroid_medium_plus", "topical_corticosteroid"]],
 ];
 
 describe.each(DRUG_ROWS)("%s", (written, generic, classes) => {
@@ -52,6 +71,17 @@ const CLASS_TEXT_ROWS: [string, string[]][] = [
   ["resistance to a second-generation TKI", ["second_generation_tki"]],
   ["a topical corticosteroid", ["topical_corticosteroid"]],
   ["an oral corticosteroid", ["corticosteroid"]],
+  ["a Tier 1 ACEI or Tier 1 ARB", ["ace_inhibitor", "arb"]],
+  ["an angiotensin II receptor blocker", ["arb"]],
+  ["two separate Tier 1 formulary NSAID products", ["nsaid"]],
+  ["a formulary generic Urinary Antispasmodic", ["urinary_antispasmodic"]],
+  ["a formulary generic Prostatic Hypertrophy Agent", ["bph_agent"]],
+  ["a generic Oral Proton Pump Inhibitor", ["ppi"]],
+  ["a Tier 1 Antifungal azole agent", ["azole_antifungal"]],
+  ["a formulary generic oral antihistamine", ["antihistamine"]],
+  ["metformin, sulfonylurea or a DPP-4 inhibitor", ["metformin", "dpp4_inhibitor", "sulfonylurea"]],
+  ["an Antiasthmatic", ["antiasthmatic"]],
+  ["a long-acting beta agonist (LABA)", ["long_acting_beta_agonist"]],
 ];
 
 describe.each(CLASS_TEXT_ROWS)("classesInText(%s)", (text, classes) => {

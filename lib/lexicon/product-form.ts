@@ -2,6 +2,7 @@
 // ("tab" and "tablet" are one form: data/dosage-form-groups.json). Two products of one drug (sumatriptan 50 mg and
 // 100 mg; ondansetron 8 mg tablet and 4 mg/5 mL oral solution) are told apart by these. Pure.
 import GROUPS from "./data/dosage-form-groups.json";
+import { STRENGTH_UNIT } from "./product-words";
 
 export interface ProductForm {
   /** Strengths as "<number> <unit>" in lower case, a ratio's denominator kept ("4 mg/5 ml"). */
@@ -14,11 +15,11 @@ const VARIANTS: [string, RegExp][] = Object.entries(GROUPS as Record<string, str
   .filter((entry): entry is [string, string[]] => !entry[0].startsWith("_") && Array.isArray(entry[1]))
   .flatMap(([form, words]) => words.map((w) => [form, new RegExp(`(?<![a-z0-9])${w.replace(/[-\s]+/g, "[-\\s]*")}(?![a-z0-9])`, "i")] as [string, RegExp]));
 
-const UNIT = String.raw`(?:mg|mcg|µg|μg|g|ml|units?|iu|meq|%)`;
+const UNIT = STRENGTH_UNIT;
 const STRENGTH = new RegExp(String.raw`(\d+(?:\.\d+)?)\s*(${UNIT})(?:\s*(?:\/|per)\s*(\d+(?:\.\d+)?)?\s*(${UNIT}|actuation|hr|h|day|dose))?(?![a-z])`, "gi");
 
 const number = (s: string) => String(Number(s));
-const unit = (s: string) => s.toLowerCase().replace(/^units?$/, "unit").replace(/[µμ]g/, "mcg");
+const unit = (s: string) => s.toLowerCase().replace(/^(?:units?|unt)$/, "unit").replace(/[µμ]g/, "mcg");
 
 export function productForm(text: string): ProductForm {
   const strengths = new Set<string>();

@@ -11,6 +11,9 @@ describe.each([
   ["Humira (adalimumab)", ["Humira", "adalimumab"]],
   ["insulin glargine-yfgn solution 100 unit/mL", ["insulin glargine-yfgn"]],
   ["Epidiolex oral solution (PF)", ["Epidiolex"]],
+  ["sodium oxybate oral solution 500 mg/mL", ["sodium oxybate"]],
+  ["Spiriva Respimat 2.5 mcg/actuation", ["Spiriva"]],
+  ["Nexium IV 40 mg vial", ["Nexium"]],
 ] as const)("product %s", (product, names) => {
   it(`names ${names.join(", ")}`, () => expect(productNames(product)).toEqual(names));
 });

@@ -1,23 +1,15 @@
 // Drug names of a product line or a drug cell as a payer writes them: "Xolair (omalizumab) 150 mg vial" ->
 // ["Xolair", "omalizumab"], "HUMIRA(CF) PEN 40 MG/0.4ML" -> ["HUMIRA"], "Relpax (eletriptan), Frova (frovatriptan)"
 // -> four names. Brand and generic are kept as written; strengths, dosage forms, routes and packaging are left out.
-// Shared by the criteria-table and Part D readers (a section is bound to these names).
+// Shared by the criteria-table and Part D readers (a section is bound to these names). The words that end a name
+// (forms, routes, packaging, strengths) are the lexicon's (lib/lexicon/product-words.ts); salts are not among them
+// here, since a name may open with one ("sodium oxybate").
+import { isProductWord, startsStrength } from "@/lib/lexicon/product-words";
 
-/** Words that end a drug's name in a product line: forms, routes, packaging, release words. Data, tested as a table. */
-export const PRODUCT_STOP_WORDS: readonly string[] = [
-  "pen", "pens", "syringe", "syringes", "prefilled", "pfs", "auto-injector", "autoinjector", "injector", "kit", "kits", "vial", "vials",
-  "cartridge", "cartridges", "starter", "pack", "packs", "tablet", "tablets", "tab", "tabs", "capsule", "capsules", "cap", "caps",
-  "solution", "soln", "suspension", "susp", "injection", "inj", "injectable", "infusion", "oral", "subcutaneous", "subq", "sc", "iv",
-  "intravenous", "intramuscular", "im", "topical", "cream", "ointment", "gel", "lotion", "foam", "patch", "spray", "nasal", "inhaler",
-  "inhalation", "aerosol", "powder", "granules", "packet", "packets", "film", "odt", "er", "xr", "sr", "dr", "ec", "la", "extended-release",
-  "delayed-release", "chewable", "drops", "ophthalmic", "otic", "liquid", "elixir", "syrup", "sol", "susr", "soaj", "sosy", "soln",
-];
+const NAME_ENDS = ["form", "route", "packaging"] as const;
 
 /** Parenthesised notes that are no drug name: "(CF)" citrate free, "(PF)" preservative free, "(brand)". */
 export const PAREN_NOT_A_NAME = /^(?:cf|pf|brand|generic|ndc|rx|otc|all strengths|all forms|preferred|non-preferred|e\.g\.?|i\.e\.?|.*\d.*)$/i;
-
-const STRENGTH = /^\d|^[\d.,/-]+(?:mg|mcg|g|ml|units?|%|iu)\b/i;
-const STOP = new Set(PRODUCT_STOP_WORDS);
 
 /** The name part of one product ("Xolair (omalizumab) 150 mg vial" -> "Xolair"; its parenthesis is read apart). */
 function leadingName(text: string): string {
@@ -26,7 +18,7 @@ function leadingName(text: string): string {
   for (const word of words) {
     const bare = word.toLowerCase().replace(/[.,;:]+$/, "");
     // "Pen-CD/UC/HS": a form word with the indications a kit is packed for.
-    if (STOP.has(bare) || STOP.has(bare.split(/[-/]/)[0]) || STRENGTH.test(word)) break;
+    if (isProductWord(bare, NAME_ENDS) || isProductWord(bare.split(/[-/]/)[0], NAME_ENDS) || startsStrength(word)) break;
     kept.push(word.replace(/[.,;:]+$/, ""));
   }
   return kept.join(" ").trim();

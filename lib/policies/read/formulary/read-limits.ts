@@ -3,6 +3,7 @@
 // "a paid claim for a 30-day supply of a formulary Generic X such as Y within the past 90 days". Each answer names
 // the rule that read it; what no rule reads is null (the caller makes it a manual criterion).
 import { classesInText, findDrugMentions } from "@/lib/claims/drug-classes";
+import { isProductWord } from "@/lib/lexicon/product-words";
 import type { Check } from "../../types";
 import { AGE_RULES, QUANTITY_RULES, STEP } from "./vocabulary";
 
@@ -74,6 +75,11 @@ function readStepOnce(text: string, firstLine: readonly string[]): ReadCheck | n
   const cues = [...text.matchAll(new RegExp(STEP.trial.source, "gi"))];
   const requirement = cues.length ? text.slice(cues[cues.length - 1].index) : text;
   const within = STEP.within.map((r) => ({ r, m: r.pattern.exec(text) })).find((x) => x.m);
+  // A look-back no rule reads in days ("within the past 6 months"): never read as a step without its window.
+  if (!within && STEP.unreadWindow.test(text)) return null;
+  // "two separate ... products": that many distinct drugs.
+  const counted = STEP.count.pattern.exec(requirement)?.groups?.n;
+  const count = counted ? (STEP.count.numbers[counted.toLowerCase()] ?? Number(counted)) : 1;
   const supply = STEP.supply.pattern.exec(requirement);
   const examples = [...(STEP.examples.exec(requirement)?.groups?.list ?? "").split(/,|\bor\b|\band\b/)].map(clean).filter(Boolean);
   const listed = firstLine.map(clean).filter(Boolean);
@@ -81,7 +87,11 @@ function readStepOnce(text: string, firstLine: readonly string[]): ReadCheck | n
   const namedFirstLine = STEP.firstLineAgent.test(requirement);
   // Drugs: the First Line items that are drugs (not a class phrase), else the drugs the requirement names.
   const listedDrugs = listed.filter((item) => !classesInText(item).length || findDrugMentions(item).length);
-  const mentioned = findDrugMentions(requirement).map((m) => m.written).filter((d) => !examples.some((e) => e.toLowerCase() === d.toLowerCase()));
+  const mentions = findDrugMentions(requirement);
+  // "a paid claim for Protonix IV": the check matches drugs by name, never by route, so a drug the criterion
+  // qualifies by its route is left to a person (an oral fill must not pass for an intravenous one).
+  if (mentions.some((m) => isProductWord(/^\s*([A-Za-z-]+)/.exec(requirement.slice(m.end))?.[1] ?? "", ["route"]))) return null;
+  const mentioned = mentions.map((m) => m.written).filter((d) => !examples.some((e) => e.toLowerCase() === d.toLowerCase()));
   let drugs = listed.length && (namedFirstLine || listedDrugs.length) ? listedDrugs : mentioned;
   if (!drugClasses.length && !drugs.length && examples.length) drugs = examples; // a class the vocabulary lacks: its examples, never any drug
   if (!drugClasses.length && !drugs.length) return null;
@@ -90,11 +100,12 @@ function readStepOnce(text: string, firstLine: readonly string[]): ReadCheck | n
     drugs: [...new Set(drugs)],
     drugClasses,
     ...(examples.length ? { examples } : {}),
-    count: 1,
+    count,
     outcomes: ["tried"],
     excludeRequested: true,
     ...(within?.m ? { withinDays: Number(within.m.groups?.n) } : {}),
     ...(supply ? { minSupplyDays: Number(supply.groups?.n) } : {}),
   };
-  return { check, rule: within ? `st.step-${within.r.id.replace(/^st\./, "")}` : "st.step" };
+  const rule = within ? `st.step-${within.r.id.replace(/^st\./, "")}` : "st.step";
+  return { check, rule: count > 1 ? `${rule}+${STEP.count.id.replace(/^st\./, "")}` : rule };
 }

@@ -2,7 +2,7 @@
 // oral tablet)" -> CRESTOR, rosuvastatin; "sitagliptin | JANUVIA" -> sitagliptin, JANUVIA). Unreadable (garbled)
 // names are left out.
 import { isGarbled } from "./read-tables";
-import { bareDrugName } from "./vocabulary";
+import { bareDrugName } from "@/lib/lexicon/product-words";
 
 const dropNotes = (s: string) => s.replace(/[\u0000-\u001f\u007f]/g, " ").replace(/\((?:d\/c|otc)\)/gi, "").replace(/^(?:OTC|[A-Z]{2}(?:,\s*[A-Z]{2})*)\s+(?=[a-z])/, "").replace(/\s+/g, " ").trim();
 

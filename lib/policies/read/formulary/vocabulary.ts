@@ -1,5 +1,6 @@
 // The formulary reader's knowledge, as data (vocabulary.json): requirement codes, legend line shapes, limit and age
 // phrasings, step-therapy cues, list and column headings. Loaded and compiled once; the reader's code interprets it.
+// Drug words (forms, routes, salts, units, drugs and classes) are the lexicon's (lib/lexicon), never listed here.
 import data from "./vocabulary.json";
 
 export type CodeKind = "prior_authorization" | "step_therapy" | "quantity_limit" | "age_limit" | "gender_limit" | "informational";
@@ -41,6 +42,8 @@ export const STEP = {
   examples: rx(data.stepRules.examples),
   firstLineAgent: rx(data.stepRules.firstLineAgent),
   unsupported: rx(data.stepRules.unsupported),
+  unreadWindow: rx(data.stepRules.unreadWindow),
+  count: { id: data.stepRules.count.id, pattern: rx(data.stepRules.count.pattern), numbers: data.stepRules.count.numbers as Record<string, number> },
 };
 export const MARKER_CELL = rx(data.markerCell);
 export const TIER_CELL = rx(data.tierCell);
@@ -78,13 +81,4 @@ const COLUMN_HEADINGS = Object.entries(data.columnHeadings).map(([kind, words]) 
 export function columnOfHeading(text: string): ColumnKind | null {
   const t = norm(text).replace(/[:*]$/, "");
   return COLUMN_HEADINGS.find((c) => c.words.includes(t))?.kind ?? null;
-}
-
-const FORM_WORDS = new Set(data.formWords.map(norm));
-
-/** The generic name of a written drug name: strength, dosage form and salt words cut ("ondansetron hcl tab 8 mg" -> "ondansetron"). */
-export function bareDrugName(written: string): string {
-  const words = written.replace(/\(.*$/, "").replace(/\b\d[\d.,/]*\s*(?:mg|mcg|g|ml|unt|units?|%|meq|iu)?\b.*$/i, "").split(/\s+/).filter(Boolean);
-  while (words.length > 1 && FORM_WORDS.has(words[words.length - 1].toLowerCase().replace(/[,.]$/, ""))) words.pop();
-  return words.join(" ").replace(/[,;:]+$/, "").trim();
 }
