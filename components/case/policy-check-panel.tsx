@@ -27,6 +27,9 @@ export function RunProblem({ error, what }: { error: Error; what: "policy check"
   return <ErrorState message={error.message} />;
 }
 
+/** The reading rule that classified the step's criterion (absent for policies read before rules were recorded). */
+const ruleOf = (step: PolicyCheckStep): string | undefined => (step as PolicyCheckStep & { rule?: string }).rule;
+
 export function stepSelection(step: PolicyCheckStep, evidenceIndex = 0): Selection {
   const documentEvidence = step.evidence.filter((e) => e.document_id);
   const ev = documentEvidence[evidenceIndex] ?? documentEvidence[0];
@@ -144,6 +147,7 @@ function StepItem({ step, open, onToggle, selectedKey, onSelect }: { step: Polic
       <div id={detailsId} hidden={!open} className="space-y-3 px-3 pb-3 pl-[3.25rem] text-sm">
         {step.reason && <p className="text-slate-800"><span className="font-medium">Why: </span>{step.reason}</p>}
         {step.missing_information && <p className="text-amber-900"><span className="font-medium">Missing: </span>{step.missing_information}</p>}
+        {ruleOf(step) && <p className="text-xs text-slate-600">Read by rule <code className="font-mono">{ruleOf(step)}</code></p>}
         {(step.policy_quote?.text || step.policy_guideline_quoted_source) && (
           <figure className="rounded-md border-l-4 border-blue-300 bg-white px-3 py-2">
             <blockquote className="text-slate-800">“{step.policy_quote?.text || step.policy_guideline_quoted_source}”</blockquote>

@@ -1,7 +1,7 @@
 // From a policy's outline to its sections: each indication (a listed condition, or the whole policy when it has
 // one) with its initial and continuation criteria, the approval duration, and a tree of ALL / ANY groups whose leaves
 // are classified checks with verbatim quotes.
-import { analyzeIntro, classifyCriterion, LOGIC_NOTE, type ChildKind } from "./classify-criterion";
+import { analyzeIntro, LOGIC_NOTE, readCriterion, type ChildKind } from "./classify-criterion";
 import { alternativeThresholds, compoundParts } from "./compound-criterion";
 import { icd10PrefixesFor, looksLikeCondition } from "./conditions";
 import { styleOf, withoutConnector } from "./list-markers";
@@ -92,13 +92,8 @@ const labelOf = (node: OutlineNode) => (node.marker?.label ?? "").replace(/[().]
 const joinId = (prefix: string, label: string) => [prefix, label].filter(Boolean).join(".");
 
 function leaf(id: string, text: string, quote: Quote, ctx: BuildContext, inherited?: ChildKind, subject?: string, notes: PolicyNote[] = []): CriterionNode {
-  const node: CriterionNode = {
-    kind: "criterion",
-    id,
-    text: withoutConnector(text),
-    quote,
-    check: classifyCriterion(text, { inherited, subject, coveredDrugs: ctx.coveredDrugs, notes: notes.map((n) => n.text), phase: ctx.phase }),
-  };
+  const read = readCriterion(text, { inherited, subject, coveredDrugs: ctx.coveredDrugs, notes: notes.map((n) => n.text), phase: ctx.phase });
+  const node: CriterionNode = { kind: "criterion", id, text: withoutConnector(text), quote, check: read.check, rule: read.rule };
   if (notes.length) node.notes = notes;
   return node;
 }
@@ -127,7 +122,7 @@ function splitCompound(criterion: CriterionNode, node: OutlineNode, ctx: BuildCo
   if (!parts) return criterion;
   const children = parts.map((part, i): CriterionNode | null => {
     const quote = quoteOf(node, ctx, part.text);
-    return quote ? { kind: "criterion", id: `${criterion.id}.${i + 1}`, text: part.text, quote, check: part.check, ...(i === 1 && criterion.notes ? { notes: criterion.notes } : {}) } : null;
+    return quote ? { kind: "criterion", id: `${criterion.id}.${i + 1}`, text: part.text, quote, check: part.check, rule: part.rule, ...(i === 1 && criterion.notes ? { notes: criterion.notes } : {}) } : null;
   });
   if (children.some((c) => c === null)) return criterion;
   return { kind: "group", id: criterion.id, logic: both ? "all" : "any", text: criterion.text, quote: criterion.quote, children: children as CriterionNode[] };
@@ -173,7 +168,7 @@ export function toCriteria(node: OutlineNode, prefix: string, ctx: BuildContext,
     const quote = quoteOf(node, ctx);
     if (quote) {
       const items = children.map((c) => (c.kind === "criterion" ? c.text : "")).join(", ");
-      return { ...leaf(id, `${withoutConnector(text)} ${items}`, quote, ctx), check: { kind: "prescriber_specialty", specialties: specialists, consultationAllowed: /consult/i.test(text) } };
+      return { ...leaf(id, `${withoutConnector(text)} ${items}`, quote, ctx), check: { kind: "prescriber_specialty", specialties: specialists, consultationAllowed: /consult/i.test(text) }, rule: "list.specialists" };
     }
   }
   let logic = intro.logic;
@@ -190,9 +185,9 @@ export function toCriteria(node: OutlineNode, prefix: string, ctx: BuildContext,
     if (quote) leads.push(leaf(`${id}.0`, intro.leadCriterion, quote, ctx));
   } else if (node.marker === null || intro.pureIntro || /\b(?:authori[sz]ation|approval|approved?)\b/i.test(text)) {
     const body = text.slice(titleOf(node).length).trim();
-    const age = /\b(?:aged?|ages|of age|years? old)\b/i.test(body) ? classifyCriterion(body.replace(/\bwhen (?:all|any|one|both)\b.*$/i, ""), {}) : null;
-    const quote = age?.kind === "age" ? quoteOf(node, ctx, body) : null;
-    if (age?.kind === "age" && quote) leads.push({ kind: "criterion", id: `${id}.age`, text: body, quote, check: age });
+    const read = /\b(?:aged?|ages|of age|years? old)\b/i.test(body) ? readCriterion(body.replace(/\bwhen (?:all|any|one|both)\b.*$/i, ""), {}) : null;
+    const quote = read?.check.kind === "age" ? quoteOf(node, ctx, body) : null;
+    if (read?.check.kind === "age" && quote) leads.push({ kind: "criterion", id: `${id}.age`, text: body, quote, check: read.check, rule: read.rule });
   }
   if (!leads.length && children.length === 1 && (intro.pureIntro || intro.childKind)) return children[0];
   const list: CriteriaNode = { kind: "group", id, logic, text: text || null, quote: quoteOf(node, ctx), children };
@@ -264,7 +259,7 @@ function requiredChecks(node: CriteriaNode): CriterionNode[] {
 function withDiagnosis(criteria: CriteriaNode, title: string, titleQuote: Quote | null, sectionId: string, names: string[], prefixes: string[]): CriteriaNode {
   // "Patient has pouchitis" as one alternative does not stand for the indication's own diagnosis.
   if (!names.length || !titleQuote || requiredChecks(criteria).some((c) => c.check.kind === "diagnosis")) return criteria;
-  const dx: CriterionNode = { kind: "criterion", id: `${sectionId}.dx`, text: title, quote: titleQuote, check: { kind: "diagnosis", names, icd10Prefixes: prefixes } };
+  const dx: CriterionNode = { kind: "criterion", id: `${sectionId}.dx`, text: title, quote: titleQuote, check: { kind: "diagnosis", names, icd10Prefixes: prefixes }, rule: "section.indication" };
   if (criteria.kind === "group" && criteria.logic === "all") return { ...criteria, children: [dx, ...criteria.children] };
   return { kind: "group", id: `${sectionId}.all`, logic: "all", text: null, quote: null, children: [dx, criteria] };
 }

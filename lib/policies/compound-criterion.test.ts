@@ -11,6 +11,8 @@ describe("compoundParts: a finding and a trial joined by 'and'", () => {
     const parts = compoundParts(text, classifyCriterion(text));
     expect(parts?.map((p) => p.text)).toEqual(["HER2-positive (HER2+) disease", "intolerant or refractory to at least one anti-HER2 agent (i.e., Herceptin®, Perjeta®)"]);
     expect(parts?.[1].check.kind).toBe("step_therapy");
+    // Each part names the classifier's rule that read it.
+    expect(parts?.[1].rule).toBe("step.tried-failed");
     expect(["diagnosis", "documentation"]).toContain(parts?.[0].check.kind);
   });
 

@@ -2,7 +2,7 @@
 // intolerant or refractory to at least one second-generation TKI") states two requirements: the trial wording makes
 // the whole read as step therapy, so the finding would go unchecked. Split at that "and", both parts are checked
 // (ALL), each classified on its own.
-import { classifyCriterion, type ClassifyContext } from "./classify-criterion";
+import { readCriterion, type ClassifyContext } from "./classify-criterion";
 import type { Check } from "./types";
 
 /** The second part opens with a trial: "intolerant or refractory to", "has failed", "is resistant to". */
@@ -28,6 +28,8 @@ function topLevelAnds(text: string): number[] {
 export interface CompoundPart {
   text: string;
   check: Check;
+  /** The classifier's rule that read the part. */
+  rule: string;
 }
 
 /**
@@ -39,7 +41,7 @@ export function alternativeThresholds(text: string, ctx: ClassifyContext = {}): 
   if (!inner) return null;
   const parts = inner.split(/\s+or\s+(?=[A-Z])/).map((p) => p.trim());
   if (parts.length < 2) return null;
-  const checked = parts.map((p) => ({ text: p, check: classifyCriterion(p, { ...ctx, inherited: undefined }) }));
+  const checked = parts.map((p) => ({ text: p, ...readCriterion(p, { ...ctx, inherited: undefined }) }));
   return checked.every((c) => c.check.kind === "lab_threshold") ? checked : null;
 }
 
@@ -53,12 +55,12 @@ export function compoundParts(text: string, whole: Check, ctx: ClassifyContext =
     const finding = text.slice(0, at).replace(/[,;]\s*$/, "").trim();
     const trial = text.slice(at + 5).trim();
     if (finding.split(/\s+/).length < 2 || !TRIAL_OPENING.test(trial)) continue;
-    const findingCheck = classifyCriterion(finding, { ...ctx, inherited: undefined });
-    const trialCheck = classifyCriterion(trial, { ...ctx, inherited: undefined });
-    if (!FINDING_KINDS.has(findingCheck.kind) || trialCheck.kind !== "step_therapy") continue;
+    const findingRead = readCriterion(finding, { ...ctx, inherited: undefined });
+    const trialRead = readCriterion(trial, { ...ctx, inherited: undefined });
+    if (!FINDING_KINDS.has(findingRead.check.kind) || trialRead.check.kind !== "step_therapy") continue;
     return [
-      { text: finding, check: findingCheck },
-      { text: trial, check: trialCheck },
+      { text: finding, ...findingRead },
+      { text: trial, ...trialRead },
     ];
   }
   return null;

@@ -2,7 +2,7 @@
 // a one-page policy; JSON is a criteria document written by hand (lib/policies/POLICY_PAYLOAD.md), validated here
 // and turned into the same ParsedPolicy the PDF parser gives, so one evaluator serves both.
 import { z } from "zod";
-import { classifyCriterion } from "./classify-criterion";
+import { readCriterion } from "./classify-criterion";
 import { icd10PrefixesFor } from "./conditions";
 import { parsePolicy } from "./parse-policy";
 import type { Check, CriteriaNode, ParsedPolicy, PolicySection } from "./types";
@@ -89,9 +89,11 @@ function toNode(node: TCriteriaDocumentNode, id: string, coveredDrugs: string[],
   if (typeof node === "string" || "check" in node || (!("all" in node) && !("any" in node))) {
     const sentence = typeof node === "string" ? node : node.text;
     const given = typeof node === "string" ? undefined : node.check;
-    const check: Check = (given as Check | undefined) ?? classifyCriterion(sentence, { coveredDrugs, phase: kind });
-    const resolved: Check = kind === "continuation" && check.kind === "manual" ? { kind: "continuation", requirement: "response" } : check;
-    return { kind: "criterion", id: (typeof node === "string" ? undefined : node.id) ?? id, text: sentence, quote: { page: 1, text: sentence }, check: resolved };
+    // A check the document gives is its author's; otherwise the classifier's rule reads the sentence.
+    const read = given ? { check: given as Check, rule: "payload.given" } : readCriterion(sentence, { coveredDrugs, phase: kind });
+    const unread = kind === "continuation" && read.check.kind === "manual";
+    const check: Check = unread ? { kind: "continuation", requirement: "response" } : read.check;
+    return { kind: "criterion", id: (typeof node === "string" ? undefined : node.id) ?? id, text: sentence, quote: { page: 1, text: sentence }, check, rule: unread ? "payload.continuation-response" : read.rule };
   }
   const logic = "all" in node ? "all" : "any";
   const list = "all" in node ? node.all : node.any;

@@ -2,6 +2,9 @@ import { badRequest } from "@/lib/api/errors";
 import type { TCheck } from "../check-schema";
 import type { CriteriaNode, ParsedPolicy } from "../types";
 
+/** The rule recorded on a criterion whose check an admin set in the editor. */
+export const EDITED_RULE = "edited.by-admin";
+
 export type CriterionEdit = { criterion_id: string; check?: TCheck; manual?: boolean; text?: string };
 
 function applyEdit(node: CriteriaNode, edit: CriterionEdit): boolean {
@@ -9,6 +12,8 @@ function applyEdit(node: CriteriaNode, edit: CriterionEdit): boolean {
     if (node.id !== edit.criterion_id) return false;
     if (edit.check) node.check = edit.check;
     if (edit.manual) node.check = { kind: "manual" };
+    // A check a person set is no reading rule's: the step says so instead of naming the rule that read it before.
+    if (edit.check || edit.manual) node.rule = EDITED_RULE;
     if (edit.text) node.text = edit.text;
     return true;
   }

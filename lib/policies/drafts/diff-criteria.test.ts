@@ -43,6 +43,10 @@ describe("applyCriteriaEdits", () => {
     const edited = applyCriteriaEdits(original, [{ criterion_id: "c1", check: { kind: "age", min: 21 } }, { criterion_id: "c2", manual: true }]);
     expect(diffCriteria(original, edited).map((c) => [c.criterion_id, c.check_after?.kind])).toEqual([["c1", "age"], ["c2", "manual"]]);
     expect((original.sections[0].criteria as { children: CriterionNode[] }).children[0].check).toEqual({ kind: "age", min: 18 });
+    // The edited checks no longer name a reading rule; a text-only edit keeps the rule that read the check.
+    expect((edited.sections[0].criteria as { children: CriterionNode[] }).children.map((c) => c.rule)).toEqual(["edited.by-admin", "edited.by-admin"]);
+    const retexted = applyCriteriaEdits(policy([{ ...AGE, rule: "age.bounds" }]), [{ criterion_id: "c1", text: "Age 18+" }]);
+    expect((retexted.sections[0].criteria as { children: CriterionNode[] }).children[0].rule).toBe("age.bounds");
   });
 
   it("refuses an unknown criterion, naming the edit", () => {

@@ -3,7 +3,7 @@
 // points to (Quantity / Age Limitation List, Step Therapy Criteria table) or to its footnote; a code whose criteria
 // the book does not hold ("PA", "PA - B vs. D", "PA**") is a manual criterion quoting the code and the legend line
 // that explains it. Informational codes (SP, OTC, MO) give no criterion.
-import { classifyCriterion } from "../../classify-criterion";
+import { readCriterion } from "../../classify-criterion";
 import type { Check, CriterionNode, PolicyNote, Quote } from "../../types";
 import { legendFor, type LegendEntry } from "./read-legend";
 import { readAge, readQuantity, readStep, type ReadCheck } from "./read-limits";
@@ -123,8 +123,8 @@ function readClauses(text: string): ReadCheck[] {
       if (s) return s;
     }
     if (clause.split(/\s+/).length < 4) return { check: { kind: "manual" }, rule: "pa.manual" };
-    const check = classifyCriterion(clause);
-    return { check, rule: check.kind === "manual" ? "pa.manual" : `pa.classified-${check.kind}` };
+    const read = readCriterion(clause);
+    return { check: read.check, rule: read.check.kind === "manual" ? "pa.manual" : `pa.${read.rule}` };
   });
 }
 
