@@ -122,6 +122,17 @@ describe.skipIf(!exists)("policy-families corpus (formularies)", () => {
     expect(criteriaOf(chantix).map((c) => c.check)).toEqual([{ kind: "quantity_limit", value: 180, unit: "units", perDays: 90 }, { kind: "manual" }]);
   });
 
+  it("202 step therapy by class: CELEBREX needs two distinct NSAIDs in 180 days; EXFORGE HCT a Tier 1 ACEI or ARB in 120 days", () => {
+    const reading = read.get("202")!.reading;
+    const [celebrex] = sectionsFor(reading, "celecoxib", /^CELEBREX \(celecoxib 200 mg oral capsule\)$/);
+    expect(checksOf(celebrex, "step_therapy").map((c) => c.check)).toEqual([expect.objectContaining({ drugs: [], drugClasses: ["nsaid"], count: 2, withinDays: 180, minSupplyDays: 30 })]);
+    const [exforge] = reading.sections.filter((s) => /^EXFORGE HCT 10\/160\/25 /.test(s.label));
+    expect(checksOf(exforge, "step_therapy").map((c) => c.check)).toEqual([expect.objectContaining({ drugs: [], drugClasses: ["ace_inhibitor", "arb"], count: 1, withinDays: 120 })]);
+    // What stays with a person: fills counted as consecutive, or a drug named with its route.
+    const manualSteps = reading.sections.flatMap(criteriaOf).filter((c) => c.check.kind === "manual" && /^Step therapy/.test(c.text));
+    for (const c of manualSteps) expect(c.text).toMatch(/consecutive fills|Protonix IV/);
+  });
+
   it("202 'PA - B vs. D' is a manual criterion quoting the code and the footer legend", () => {
     const rows = read.get("202")!.reading.sections.filter((s) => criteriaOf(s).some((c) => c.quote.text === "PA - B vs. D"));
     expect(rows.length).toBeGreaterThan(100);
