@@ -36,6 +36,15 @@ const DRUG_ROWS: [string, string | null, string[]][] = [
   ["Serevent Diskus", "salmeterol", ["long_acting_beta_agonist", "antiasthmatic"]],
   ["Singulair 10 mg", "montelukast", ["leukotriene_modifier", "antiasthmatic"]],
   ["theophylline ER", "theophylline", ["antiasthmatic"]],
+  ["Toprol XL 50 mg", "metoprolol", ["beta_blocker"]],
+  ["amlodipine 5 mg", "amlodipine", ["calcium_channel_blocker"]],
+  ["Cymbalta", "duloxetine", ["snri"]],
+  ["Jardiance 10 mg", "empagliflozin", ["sglt2_inhibitor"]],
+  ["pioglitazone", "pioglitazone", ["thiazolidinedione"]],
+  ["famotidine 20 mg", "famotidine", ["h2_blocker"]],
+  ["Abilify", "aripiprazole", ["atypical_antipsychotic"]],
+  ["Boniva", "ibandronate", ["bisphosphonate"]],
+  ["Klonopin", "clonazepam", ["antiseizure", "benzodiazepine"]],
   // an inhaled steroid is also sold as a nasal spray: a claim by its name says nothing of asthma
   ["Qvar 80 mcg", "beclomethasone", []],
   ["Flovent HFA", "fluticasone", ["topical_corticosteroid_medium_plus", "topical_corticosteroid"]],
@@ -82,6 +91,15 @@ const CLASS_TEXT_ROWS: [string, string[]][] = [
   ["metformin, sulfonylurea or a DPP-4 inhibitor", ["metformin", "dpp4_inhibitor", "sulfonylurea"]],
   ["an Antiasthmatic", ["antiasthmatic"]],
   ["a long-acting beta agonist (LABA)", ["long_acting_beta_agonist"]],
+  ["a cardioselective beta-blocker", ["beta_blocker"]],
+  ["a dihydropyridine calcium channel blocker (CCB)", ["calcium_channel_blocker"]],
+  ["an SSRI or SNRI", ["ssri", "snri"]],
+  ["an SGLT2 inhibitor", ["sglt2_inhibitor"]],
+  ["a thiazolidinedione (TZD)", ["thiazolidinedione"]],
+  ["an H2 receptor antagonist", ["h2_blocker"]],
+  ["two atypical antipsychotics", ["atypical_antipsychotic"]],
+  ["a benzodiazepine", ["benzodiazepine"]],
+  ["born SGA at 34 weeks", []],
 ];
 
 describe.each(CLASS_TEXT_ROWS)("classesInText(%s)", (text, classes) => {
