@@ -4,6 +4,8 @@
 // page by page, and a page that cannot be read is said so and never stops the rest of the document.
 import { PDFDocument, concatTransformationMatrix, drawObject, popGraphicsState, pushGraphicsState } from "pdf-lib";
 import { describe, expect, it } from "vitest";
+import { keyValues } from "@/lib/evaluation/fax-agreement";
+import { extractIntake } from "@/lib/intake/extract-intake";
 import { readDocumentContent, type ReadPage } from "./read-document-content";
 import { DocumentLimitError } from "./read-in-worker";
 import { FORM_LINES, formPdf, renderPng } from "./test-fixtures";
@@ -103,6 +105,9 @@ describe("a 40-page fax TIFF", () => {
     expect(content.warnings).toEqual(["Page 3 could not be recognised: the page image could not be decoded: it uses a compression this reader does not decode (12345)."]);
     expect(content.pages.slice(3).every((p) => p.ocr?.blank === true && p.text === "")).toBe(true);
     countsUp(progress.seen, "ocr", 40, 0);
+    // The damaged page costs the case nothing else: the intake of the fax still has the form's facts.
+    const facts = extractIntake([{ id: "fax", name: "fax.tiff", contentType: "image/tiff", pages: content.pages }], { referenceYear: 2026 });
+    expect(keyValues(facts)).toMatchObject({ patientName: "jane doe", birthDate: "1980-04-17", npi: "1234567893", diagnosisCodes: "K50.90", drug: expect.stringMatching(/^humira/) });
   }, 120_000);
 
   it("over the recognition cap is refused with both counts", async () => {
