@@ -39,6 +39,12 @@ describe("the criterion rule table", () => {
     expect(CRITERION_RULES.map((r) => r.name)).toEqual(table.rules.map((r) => r.name));
   });
 
+  it("uses every pattern it defines (in a rule, or in the extractors and list-intro reader by name)", () => {
+    const code = ["criterion-rules.ts", "extract-diagnosis.ts", "extract-lab.ts", "extract-specialty.ts", "../classify-criterion.ts"].map((f) => readFileSync(path.join(__dirname, f), "utf8")).join("\n");
+    const inRules = new Set(table.rules.flatMap((r) => [...r.cues, ...r.exclusions, ...(("requires" in r && r.requires) || [])]));
+    for (const name of Object.keys(table.patterns)) expect(inRules.has(`@${name}`) || code.includes(`criterionPattern("${name}")`), name).toBe(true);
+  });
+
   it("has at least two phrasings per rule in criteria.tsv", () => {
     for (const rule of table.rules) expect(rows.filter((r) => r.rule === rule.name).length, rule.name).toBeGreaterThanOrEqual(2);
     expect(rows.some((r) => r.rule === EMPTY_RULE)).toBe(true);
