@@ -105,6 +105,18 @@ describe("a pool of reading threads", () => {
     await pool.run(pdfJob(b, { heapMb: 96 }));
     expect(pool.stats()).toMatchObject({ spawned: 2, recycled: 1, alive: 1 });
   });
+
+  it("shrinks to a smaller thread count as its threads finish", async () => {
+    const pool = poolOf({ size: 3 });
+    const docs = await forms(6);
+    await Promise.all(docs.map((bytes) => pool.run(pdfJob(bytes))));
+    expect(pool.stats().alive).toBe(3);
+    const running = Promise.all(docs.slice(0, 3).map((bytes) => pool.run(pdfJob(bytes))));
+    pool.resize(1);
+    await running;
+    await pool.run(pdfJob(docs[5]));
+    expect(pool.stats()).toMatchObject({ alive: 1, spawned: 3 });
+  });
 });
 
 describe("readInWorker", () => {

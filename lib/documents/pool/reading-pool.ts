@@ -171,7 +171,7 @@ export class ReadingPool {
       outcome = { ok: false, error: error instanceof Error ? error : new Error(String(error)) };
     }
     const heapLimit = slot.heapMb * 1024 * 1024 * (this.options.maxHeapShare ?? 0.5);
-    if (slot.jobs >= (this.options.maxJobsPerWorker ?? 100) || (message.heapUsed ?? 0) > heapLimit) void this.retire(slot, "recycled");
+    if (slot.jobs >= (this.options.maxJobsPerWorker ?? 100) || (message.heapUsed ?? 0) > heapLimit || this.slots.size > this.size) void this.retire(slot, "recycled");
     else slot.worker.unref();
     if (outcome.ok) running.resolve(outcome.value);
     else running.reject(outcome.error);
