@@ -14,6 +14,8 @@ describe.each([
   ["Limited to 9 tabs per 30 Days", 9, "tabs", 30, "ql.n-units-per-n-days"],
   ["Limited to 28 tabs per 14 Days", 28, "tabs", 14, "ql.n-units-per-n-days"],
   ["2 pens per 28 days", 2, "pens", 28, "ql.n-units-per-n-days"],
+  ["Limited to 8 transdermal patches per 30 days", 8, "patches", 30, "ql.n-form-units-per-n-days"],
+  ["4 prefilled syringes every 28 days", 4, "syringes", 28, "ql.n-form-units-per-n-days"],
   ["Limited to a Daily Dose of 1", 1, "units", 1, "ql.daily-dose-of-n"],
   ["daily quantity of 2 capsules", 2, "capsules", 1, "ql.daily-dose-of-n"],
   ["Limited to 2 Inhalers per Month", 2, "inhalers", 30, "ql.n-units-per-month"],
@@ -24,6 +26,10 @@ describe.each([
   it("reads value, unit and period", () => {
     expect(readQuantity(text)).toEqual({ check: { kind: "quantity_limit", value, unit, perDays }, rule });
   });
+});
+
+describe.each([["Limited to 90 days supply every 365 Days"], ["Limited to 30 days supply per 90 days"]])("a days supply per period %j", (text) => {
+  it("is no count of units (a person reads it)", () => expect(readQuantity(text)).toBeNull());
 });
 
 describe.each([
