@@ -47,6 +47,11 @@ async function main() {
     req.headers["x-pa-client-address"] = req.socket.remoteAddress ?? "unknown";
     void handle(req, res);
   });
+  // Idle keep-alive connections outlive a client's pause (Node closes them after 5 s, and a client reusing one just then
+  // sees "socket hang up"); proxies' idle timeouts are usually 60 s, so the server's is longer. Headers still must
+  // arrive promptly.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 70_000;
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
 
   const url = `http://${host === "127.0.0.1" || host === "0.0.0.0" ? "localhost" : host}:${port}`;
