@@ -14,7 +14,7 @@ type Tx = Prisma.TransactionClient;
 
 export async function issueNotice(
   tx: Tx,
-  opts: { workspaceId: string; priorAuthId: string; outcome: NoticeOutcome; actor: Actor; decidedBy: string; reviewerNote?: string | null; reasonCode?: string | null },
+  opts: { workspaceId: string; priorAuthId: string; outcome: NoticeOutcome; actor: Actor; decidedBy: string; reviewerNote?: string | null; reasonCode?: string | null; reviewId?: string | null },
 ) {
   const priorAuth = await tx.priorAuth.findFirstOrThrow({ where: { id: opts.priorAuthId, workspaceId: opts.workspaceId } });
   const workspace = await tx.workspace.findUniqueOrThrow({ where: { id: opts.workspaceId }, select: { denialReasonCodes: true, appealInstructions: true } });
@@ -46,7 +46,7 @@ export async function issueNotice(
     appealInstructions: workspace.appealInstructions ?? DEFAULT_APPEAL_INSTRUCTIONS,
   });
   const notice = await tx.notice.create({
-    data: { workspaceId: opts.workspaceId, priorAuthId: priorAuth.id, kind: opts.outcome === "request_for_information" ? "request_for_information" : "decision", outcome: opts.outcome, body: body as unknown as Prisma.InputJsonValue },
+    data: { workspaceId: opts.workspaceId, priorAuthId: priorAuth.id, kind: opts.outcome === "request_for_information" ? "request_for_information" : "decision", outcome: opts.outcome, body: body as unknown as Prisma.InputJsonValue, reviewId: opts.reviewId ?? null },
   });
   const presented = presentNotice(notice);
   await recordAuditEvent(tx, { workspaceId: opts.workspaceId, priorAuthId: priorAuth.id, actor: opts.actor, action: "notice.issued", details: { notice_id: notice.id, outcome: opts.outcome, reasons: body.reasons.length } });

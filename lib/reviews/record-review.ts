@@ -87,7 +87,7 @@ export async function recordReview(opts: { workspaceId: string; priorAuthId: str
     });
     const notice = await issueNotice(tx, {
       workspaceId: opts.workspaceId, priorAuthId: priorAuth.id, outcome: opts.input.decision, actor: opts.actor,
-      decidedBy: opts.actor.label, reviewerNote: opts.input.note, reasonCode: opts.input.reason_code ?? null,
+      decidedBy: opts.actor.label, reviewerNote: opts.input.note, reasonCode: opts.input.reason_code ?? null, reviewId: review.id,
     });
     const presented = presentReview(review, determination?.recommendedStatus ?? null, notice.id);
     await emitWebhookEvent(tx, { workspaceId: opts.workspaceId, type: "review.decided", data: { prior_auth_id: priorAuth.id, case_id: priorAuth.caseId, review: presented } });
@@ -102,5 +102,11 @@ export async function listReviews(opts: { workspaceId: string; priorAuthId: stri
     select: { id: true, recommendedStatus: true },
   });
   const recommended = new Map(determinations.map((d) => [d.id, d.recommendedStatus]));
-  return reviews.map((r) => presentReview(r, r.determinationId ? (recommended.get(r.determinationId) ?? null) : null));
+  // Each decision links the notice it issued (notices from before Notice.reviewId was recorded stay unlinked: null).
+  const notices = await prisma.notice.findMany({
+    where: { workspaceId: opts.workspaceId, priorAuthId: opts.priorAuthId, reviewId: { in: reviews.map((r) => r.id) } },
+    select: { id: true, reviewId: true },
+  });
+  const noticeOf = new Map(notices.map((n) => [n.reviewId, n.id]));
+  return reviews.map((r) => presentReview(r, r.determinationId ? (recommended.get(r.determinationId) ?? null) : null, noticeOf.get(r.id) ?? null));
 }

@@ -16,7 +16,7 @@ export const ZReview = z.object({
   determination_id: z.uuid().nullable(),
   engine_recommendation: z.string().nullable(),
   reason_code: z.string().nullable(),
-  /** The notice this decision issued, in the answer to POST /review (GET /notices/{id}; its PDF at /notices/{id}/pdf); null in lists. */
+  /** The notice this decision issued (GET /notices/{id}; its PDF at /notices/{id}/pdf), in the answer to POST /review and in GET /reviews. */
   notice_id: z.uuid().nullable(),
   created_at: z.string(),
 });
