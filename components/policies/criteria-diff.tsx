@@ -1,10 +1,10 @@
 import { describeCheck } from "@/lib/portal/describe-check";
+import type { z } from "zod";
+import type { ZCriterionChange } from "@/lib/schemas/policy";
 import type { Check } from "./types";
 
-export type CriterionChange = {
-  criterion_id: string; section: string; change: "added" | "removed" | "changed";
-  text_before: string | null; text_after: string | null; check_before: Check | null; check_after: Check | null;
-};
+/** A criterion's change between two versions (or a version and the draft), as the API answers it. */
+export type CriterionChange = z.infer<typeof ZCriterionChange>;
 
 const side = (text: string | null, check: Check | null) =>
   check ? <><span className="block">{text}</span><span className="block font-medium">{check.kind.replace(/_/g, " ")}: {describeCheck(check)}</span></> : <span className="text-slate-500">—</span>;

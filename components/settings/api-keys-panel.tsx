@@ -7,8 +7,11 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Empty, ErrorState, Loading } from "@/components/ui/states";
 import { formatDateTime } from "@/components/ui/format";
+import type { z } from "zod";
+import type { ZApiKey } from "@/lib/schemas/api-key";
 
-interface ApiKey { id: string; name: string; start: string; created_at: string; last_used_at: string | null; revoked_at: string | null }
+/** GET /api_keys: the API's schema, not a copy. */
+type ApiKey = z.infer<typeof ZApiKey>;
 
 export function ApiKeysPanel() {
   const queryClient = useQueryClient();

@@ -1,6 +1,14 @@
-// The shapes the portal reads from /api/v1 (the API's zod schemas are server-side; these are the client's view).
+// The shapes the portal reads from /api/v1: the API's own zod schemas (z.infer), so the portal cannot drift from them.
+// Type-only imports: no schema code reaches the browser.
+import type { z } from "zod";
 import type { ProvenanceEntry } from "@/lib/fhir/provenance";
 import type { TPriorAuth } from "@/lib/schemas/prior-auth";
+import type { ZAuditEvent } from "@/lib/schemas/audit-event";
+import type { ZDetermination } from "@/lib/schemas/determination";
+import type { ZCaseDocument, ZDocument } from "@/lib/schemas/document";
+import type { ZPolicyCheckResult, ZPolicyCheckStep } from "@/lib/schemas/policy-check";
+import type { ZReview } from "@/lib/schemas/review";
+import type { ZClaimRecord, ZSupportingInformationList, ZTestClaim } from "@/lib/schemas/supporting-information";
 import { OPEN_STATUSES } from "@/lib/prior-auths/queue-views";
 
 /** A prior authorization as the API returns it: the API's own schema, so the portal cannot drift from it. */
@@ -11,26 +19,11 @@ export interface Page<T> {
   next_cursor: string | null;
 }
 
-export interface CaseDocument {
-  id: string;
-  document_url: string;
-  file_name: string | null;
-  content_type: string;
-  page_count: number | null;
-  size: number;
-  sha256: string;
-  position: number;
-  pages: { page: number; text: string }[] | null;
-}
+/** GET /prior_auths/{id}/documents: a case's document with its text per page. */
+export type CaseDocument = z.infer<typeof ZCaseDocument>;
 
-export interface UploadedDocument {
-  id: string;
-  document_url: string;
-  file_name: string | null;
-  content_type: string;
-  page_count: number | null;
-  size: number;
-}
+/** POST /documents: the stored document. */
+export type UploadedDocument = z.infer<typeof ZDocument>;
 
 /** The API's provenance row (GET /intake?include=provenance): one type for the route and the portal. */
 export type { ProvenanceEntry };
@@ -89,99 +82,26 @@ export interface IntakeResponse {
   diagnosis_codes?: { condition_id: string; code: string; title: string | null; billable: boolean; resolved_from?: string; warning?: string; source: "stated" | "inferred" }[];
 }
 
-export type StepOutcome = "met" | "not_met" | "missing" | "manual";
+/** POST /policy_check and GET /policy_checks: numbered steps, each with its outcome and evidence. */
+export type PolicyCheck = z.infer<typeof ZPolicyCheckResult>;
+export type PolicyCheckStep = z.infer<typeof ZPolicyCheckStep>;
+export type StepOutcome = PolicyCheckStep["outcome"];
+export type StepEvidence = PolicyCheckStep["evidence"][number];
 
-export interface StepEvidence {
-  document_id?: string;
-  page?: number | null;
-  start?: number;
-  end?: number;
-  quote: string;
-  claim_id?: string;
-}
+/** POST /determination and GET /determinations (approved_automatically: the rule that let the engine's approval stand). */
+export type Determination = z.infer<typeof ZDetermination>;
 
-export interface PolicyCheckStep {
-  step: number;
-  question_or_action: string;
-  answer: string;
-  passed: boolean;
-  reason: string;
-  policy_guideline_quoted_source: string;
-  outcome: StepOutcome;
-  criterion_id: string;
-  policy_quote: { page: number; text: string } | null;
-  evidence: StepEvidence[];
-  missing_information?: string;
-  not_needed?: boolean;
-  unmet_alternative?: boolean;
-}
+/** POST /review and GET /reviews: a reviewer's decision, linked to the notice it issued. */
+export type Review = z.infer<typeof ZReview>;
+export type ReviewDecision = Review["decision"];
 
-export interface PolicyCheck {
-  id: string;
-  created_at: string;
-  policy: { id: string | null; version: number | null; title: string; source: string; section?: string | null };
-  summary: { overall: "met" | "not_met" | "missing"; failed_steps: number[]; missing_steps: number[] };
-  policy_check: PolicyCheckStep[];
-}
+/** GET /prior_auths/{id}/events: the audit trail. */
+export type AuditEvent = z.infer<typeof ZAuditEvent>;
 
-export interface Determination {
-  id: string;
-  status: string;
-  recommended_status?: string;
-  reasoning: { step: number; description: string; source: string }[];
-  recommendation: string;
-  references: string[];
-  summary?: string;
-  missing_information?: string[];
-  /** The engine's approval needed no person: the rule that allowed it. */
-  approved_automatically?: { rule: string } | null;
-  policy?: { title: string; version: number | null; section?: string | null };
-  generated_at: string;
-}
-
-export type ReviewDecision = "approved" | "denied" | "request_for_information";
-
-export interface Review {
-  id: string;
-  decision: ReviewDecision;
-  note: string;
-  reviewer: string;
-  engine_recommendation?: string | null;
-  created_at: string;
-}
-
-export interface AuditEvent {
-  id: string;
-  action: string;
-  actor: string;
-  actor_type: "api_key" | "user" | "system";
-  details: unknown;
-  created_at: string;
-}
-
-export interface ClaimRecord {
-  claim_id: string;
-  date: string;
-  type: "pharmacy" | "medical";
-  status: "paid" | "denied" | "pending";
-  drug_name?: string;
-  ndc?: string;
-  procedure_code?: string;
-  days_supply?: number;
-}
-
-export interface TestClaim {
-  claim_id: string;
-  date: string;
-  status: "pending" | "approved" | "denied";
-  expected_coverage?: boolean;
-  adjudication_notes?: string;
-}
-
-export interface SupportingInformation {
-  claim_history: ClaimRecord[];
-  test_claim: TestClaim | null;
-}
+/** GET /supporting_information: the claim history and the test claim attached so far. */
+export type ClaimRecord = z.infer<typeof ZClaimRecord>;
+export type TestClaim = z.infer<typeof ZTestClaim>;
+export type SupportingInformation = z.infer<typeof ZSupportingInformationList>;
 
 /** Statuses in which the decision clock runs (the queue's views use the same set). */
 export { OPEN_STATUSES };

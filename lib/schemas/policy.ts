@@ -2,6 +2,7 @@ import { z } from "zod";
 import { normalizeNdc } from "@/lib/intake/codes/ndc";
 import { ZCalendarDate, ZInt4 } from "./common";
 import { ZCheck } from "@/lib/policies/check-schema";
+import type { PolicySection } from "@/lib/policies/types";
 
 const ZNdc = z
   .string()
@@ -156,4 +157,43 @@ export const ZPolicyDraft = z.object({
   updated_at: z.string(),
   updated_by: z.string(),
   changes: z.array(ZCriterionChange),
+});
+
+// The full answer shapes the portal reads (z.infer in components/policies/types.ts). The criteria trees are the
+// engine's own types (lib/policies/types.ts); lib/schemas/policy-shapes.test.ts parses the presenter's output with these.
+const ZCriteriaSection = z.custom<PolicySection>((v) => typeof v === "object" && v !== null && "criteria" in v, "expected a policy section");
+
+/** A policy in lists (GET /policies): the latest version's selecting codes and the document section it comes from. */
+export const ZPolicySummary = z.object({
+  id: z.uuid(),
+  status: z.enum(POLICY_STATUSES),
+  version: z.number().int(),
+  title: z.string(),
+  payer: z.string().nullable(),
+  effective_date: z.string().nullable(),
+  ndc_codes: z.array(z.string()),
+  cpt_codes: z.array(z.string()),
+  drug_names: z.array(z.string()),
+  sections: z.number().int(),
+  criteria_count: z.number().int(),
+  document: ZPolicySourceDocument.nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+/** A policy in full (GET /policies/{id}): pages, the criteria tree, suggestions, the reader and the version history. */
+export const ZPolicyDetail = ZPolicySummary.extend({
+  version_id: z.uuid(),
+  document_id: z.uuid().nullable(),
+  pages: z.array(z.object({ page: z.number().int(), text: z.string() })),
+  parsed: z.object({ sections: z.array(ZCriteriaSection), drug_names: z.array(z.string()) }),
+  reader: z.object({ reader_version: z.string().nullable(), current_reader_version: z.string(), reread_recommended: z.boolean(), message: z.string().nullable() }),
+  suggestions: z.object({ ndc_codes: z.array(z.string()), cpt_codes: z.array(z.string()), drug_names: z.array(z.string()) }),
+  versions: z.array(z.object({ version: z.number().int(), created_at: z.string(), created_by: z.string(), change_note: z.string().nullable() })),
+});
+
+/** POST /policies: the first section's policy, the uploaded document and every section's policy. */
+export const ZPolicyUploadResult = ZPolicyDetail.extend({
+  policy_document: z.object({ id: z.uuid(), file_name: z.string().nullable(), family: z.string(), sections: z.number().int() }).nullable(),
+  policies: z.array(ZPolicySummary),
 });
