@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { CHECK_KINDS, checkProblems, type CheckKind, type TCheck } from "@/lib/policies/check-schema";
 import { CHECK_FIELDS, fromForm, toForm, type FormValues } from "./check-fields";
@@ -19,9 +19,12 @@ export function CheckEditor({ criterionId, check, pending, onSave, onCancel }: {
   const problemOf = (key: string) => problems.filter((p) => p.path === key || p.path.startsWith(`${key}.`)).map((p) => p.message).join("; ");
   const general = problems.filter((p) => !CHECK_FIELDS[kind].some((s) => p.path === s.key || p.path.startsWith(`${s.key}.`)));
   const show = touched || problems.length === 0;
+  const formRef = useRef<HTMLFormElement>(null);
+  // Opening the editor moves the focus to its first field.
+  useEffect(() => formRef.current?.querySelector<HTMLElement>("select, input, textarea")?.focus(), []);
 
   return (
-    <form aria-label={`Edit the check of ${criterionId}`} className="mt-2 space-y-2 rounded-md border border-slate-200 bg-slate-50 p-2"
+    <form ref={formRef} aria-label={`Edit the check of ${criterionId}`} className="mt-2 space-y-2 rounded-md border border-slate-200 bg-slate-50 p-2"
       onSubmit={(e) => {
         e.preventDefault();
         setTouched(true);

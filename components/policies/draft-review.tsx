@@ -1,23 +1,23 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { apiFetch, PortalApiError } from "@/lib/portal/api-client";
 import { Button } from "@/components/ui/button";
 import { ErrorState } from "@/components/ui/states";
 import { formatDateTime } from "@/components/ui/format";
-import { CriteriaDiff, type CriterionChange } from "./criteria-diff";
+import type { z } from "zod";
+import type { ZPolicyDraft } from "@/lib/schemas/policy";
+import { CriteriaDiff } from "./criteria-diff";
+import type { PolicyDetail } from "./types";
 
-type Draft = { policy_id: string; base_version: number; active_version: number; updated_at: string; updated_by: string; changes: CriterionChange[] };
+type Draft = z.infer<typeof ZPolicyDraft>;
 
 export const draftKey = (policyId: string) => ["policy-draft", policyId];
 
-/** The pending draft: "Review draft" shows its changes against the active version; admins publish it with a note or discard it. */
-export function DraftReview({ policyId, canEdit }: { policyId: string; canEdit: boolean }) {
-  const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
-  const [note, setNote] = useState("");
-  const draft = useQuery({
+/** The policy's pending draft (null when there is none): one query for the draft panel and the criteria editor. */
+export function useDraft(policyId: string) {
+  return useQuery({
     queryKey: draftKey(policyId),
     queryFn: async () => {
       try {
@@ -28,17 +28,39 @@ export function DraftReview({ policyId, canEdit }: { policyId: string; canEdit: 
       }
     },
   });
-  const done = () => {
+}
+
+/** The pending draft: "Review draft" shows its changes against the active version; admins publish it with a note or discard it. */
+export function DraftReview({ policyId, canEdit }: { policyId: string; canEdit: boolean }) {
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [note, setNote] = useState("");
+  // What the last publish or discard did: the panel is gone afterwards, so the outcome takes the focus.
+  const [outcome, setOutcome] = useState<string | null>(null);
+  const outcomeRef = useRef<HTMLParagraphElement>(null);
+  const draft = useDraft(policyId);
+  // The outcome is on the page once the refetched draft is gone.
+  const showOutcome = !!outcome && draft.data === null;
+  useEffect(() => {
+    if (showOutcome) outcomeRef.current?.focus();
+  }, [showOutcome, outcome]);
+  const done = (message: string) => {
     setOpen(false);
     setNote("");
+    setOutcome(message);
     void queryClient.invalidateQueries({ queryKey: draftKey(policyId) });
     void queryClient.invalidateQueries({ queryKey: ["policy", policyId] });
     void queryClient.invalidateQueries({ queryKey: ["policies"] });
   };
-  const publish = useMutation({ mutationFn: () => apiFetch(`/policies/${policyId}/publish`, { method: "POST", json: { change_note: note } }), onSuccess: done });
-  const discard = useMutation({ mutationFn: () => apiFetch(`/policies/${policyId}/draft`, { method: "DELETE" }), onSuccess: done });
+  const publish = useMutation({
+    mutationFn: () => apiFetch<PolicyDetail>(`/policies/${policyId}/publish`, { method: "POST", json: { change_note: note } }),
+    onSuccess: (data) => done(`Published as version ${data.version}: the policy check now uses it.`),
+  });
+  const discard = useMutation({ mutationFn: () => apiFetch(`/policies/${policyId}/draft`, { method: "DELETE" }), onSuccess: () => done("Draft discarded: nothing live changed.") });
 
-  if (!draft.data) return null;
+  if (!draft.data) {
+    return showOutcome ? <p ref={outcomeRef} tabIndex={-1} role="status" className="rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-900">{outcome}</p> : null;
+  }
   const d = draft.data;
   return (
     <section aria-labelledby="draft-title" className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4">

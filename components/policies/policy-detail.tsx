@@ -11,10 +11,12 @@ import { PdfPageImage } from "@/components/pdf/pdf-page-image";
 import { PolicyStatusBadge } from "./policy-status-badge";
 import { CodesEditor } from "./codes-editor";
 import { CriteriaTree } from "./criteria-tree";
-import { DraftReview, draftKey } from "./draft-review";
-import { CriteriaDiff, type CriterionChange } from "./criteria-diff";
+import { DraftReview, draftKey, useDraft } from "./draft-review";
+import { CriteriaDiff } from "./criteria-diff";
+import type { z } from "zod";
+import type { ZPolicyComparison } from "@/lib/schemas/policy";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { familyName, type PolicyDetail as Policy, type Quote } from "./types";
+import { familyName, type Check, type PolicyDetail as Policy, type Quote } from "./types";
 
 export function PolicyDetail({ policyId, canEdit }: { policyId: string; canEdit: boolean }) {
   const queryClient = useQueryClient();
@@ -33,9 +35,16 @@ export function PolicyDetail({ policyId, canEdit }: { policyId: string; canEdit:
     },
   });
   const [confirmRetire, setConfirmRetire] = useState(false);
-  const [comparison, setComparison] = useState<{ from: number; to: number; changes: CriterionChange[] } | null>(null);
+  // The editor starts from the draft: a criterion the draft changed is shown and edited with the draft's check.
+  const draft = useDraft(policyId);
+  const draftChecks = useMemo(() => {
+    const map = new Map<string, Check>();
+    for (const c of draft.data?.changes ?? []) if (c.check_after) map.set(`${c.section}/${c.criterion_id}`, c.check_after);
+    return map;
+  }, [draft.data]);
+  const [comparison, setComparison] = useState<z.infer<typeof ZPolicyComparison> | null>(null);
   const compare = useMutation({
-    mutationFn: ({ from, to }: { from: number; to: number }) => apiFetch<{ from: number; to: number; changes: CriterionChange[] }>(`/policies/${policyId}/versions/compare?from=${from}&to=${to}`),
+    mutationFn: ({ from, to }: { from: number; to: number }) => apiFetch<z.infer<typeof ZPolicyComparison>>(`/policies/${policyId}/versions/compare?from=${from}&to=${to}`),
     onSuccess: setComparison,
   });
   const restore = useMutation({
@@ -110,7 +119,9 @@ export function PolicyDetail({ policyId, canEdit }: { policyId: string; canEdit:
                   selectedId={selected?.id ?? null}
                   onSelect={(id, quote) => setSelected({ id, quote })}
                   editable={editable}
-                  onEdit={(edit) => update.mutate({ criteria_edits: [edit] })}
+                  draftCheckOf={(id) => draftChecks.get(`${section.title}/${id}`) ?? null}
+                  hasDraft={!!draft.data}
+                  onEdit={async (edit) => { await update.mutateAsync({ criteria_edits: [edit] }); }}
                 />
               </div>
             ))
