@@ -2,14 +2,14 @@
 // damaged page, blank pages, a damaged page image inside a PDF, a photo of a form. Each is read for real in the
 // reading worker (tesseract on one core): the documented limits hold (PA_OCR_MAX_PAGES, README), progress advances
 // page by page, and a page that cannot be read is said so and never stops the rest of the document.
-import { PDFDocument, concatTransformationMatrix, drawObject, popGraphicsState, pushGraphicsState } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { keyValues } from "@/lib/evaluation/fax-agreement";
 import { extractIntake } from "@/lib/intake/extract-intake";
 import { readDocumentContent, type ReadPage } from "./read-document-content";
 import { DocumentLimitError } from "./read-in-worker";
 import { FORM_LINES, formPdf, renderPng } from "./test-fixtures";
-import { blankPage, multiPageTiff, pageFromPng, upsideDown } from "./tiff-fixture";
+import { damagedFaxTiff, longImageFax } from "./scan-fixtures";
+import { blankPage, multiPageTiff } from "./tiff-fixture";
 import { canvasModule } from "./worker/ocr.mjs";
 
 type Progress = { phase: string; done: number; total: number };
@@ -26,33 +26,11 @@ const expectForm = (page: ReadPage) => {
   for (const line of FORM_LINES.slice(1)) expect(page.text).toContain(line);
 };
 
-/** An image-only PDF: the form scanned on page 1, a page whose image data is damaged, then near-blank pages (a speck each). */
-async function longFax(pages: number, withForm = true): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const speck = canvasModule().createCanvas(4, 4);
-  const ink = speck.getContext("2d");
-  ink.fillStyle = "#5a5a5a";
-  ink.fillRect(0, 0, 4, 4);
-  const dot = await doc.embedPng(speck.toBuffer("image/png"));
-  if (withForm) {
-    const form = await doc.embedPng(await renderPng(await formPdf(), 150 / 72));
-    doc.addPage([612, 792]).drawImage(form, { x: 0, y: 0, width: 612, height: 792 });
-  }
-  // A JPEG image stream of bytes that are no JPEG (a transfer cut short, a broken scanner driver).
-  const damaged = doc.context.register(doc.context.stream(new Uint8Array(Array.from({ length: 5000 }, (_, i) => (i * 7919) & 255)), {
-    Type: "XObject", Subtype: "Image", Width: 1275, Height: 1650, ColorSpace: "DeviceGray", BitsPerComponent: 8, Filter: "DCTDecode",
-  }));
-  const page = doc.addPage([612, 792]);
-  page.pushOperators(pushGraphicsState(), concatTransformationMatrix(612, 0, 0, 792, 0, 0), drawObject(page.node.newXObject("Damaged", damaged)), popGraphicsState());
-  while (doc.getPageCount() < pages) doc.addPage([612, 792]).drawImage(dot, { x: 300, y: 400, width: 2, height: 2 });
-  return doc.save();
-}
-
 describe("a 300-page image-only PDF", () => {
   it("over the recognition cap (PA_OCR_MAX_PAGES, 60) is refused with the reason, after a text pass reported page by page", async () => {
     const progress = recorder();
     const started = Date.now();
-    const error = await readDocumentContent(await longFax(300), "pdf", { onProgress: progress.onProgress }).then(() => null, (e: unknown) => e);
+    const error = await readDocumentContent(await longImageFax(300), "pdf", { onProgress: progress.onProgress }).then(() => null, (e: unknown) => e);
     expect(error).toBeInstanceOf(DocumentLimitError);
     expect(error).toMatchObject({
       limit: "ocr_pages",
@@ -66,7 +44,7 @@ describe("a 300-page image-only PDF", () => {
   it("within a raised cap is read to the end: every page reported, near-blank pages blank, the damaged page alone empty", async () => {
     // Low resolution keeps 300 renders cheap; blankness does not depend on it.
     const progress = recorder();
-    const content = await readDocumentContent(await longFax(300, false), "pdf", { limits: { maxOcrPages: 300, ocrDpi: 36 }, onProgress: progress.onProgress });
+    const content = await readDocumentContent(await longImageFax(300, false), "pdf", { limits: { maxOcrPages: 300, ocrDpi: 36 }, onProgress: progress.onProgress });
     expect(content.pageCount).toBe(300);
     expect(content.pages.map((p) => p.page)).toEqual(Array.from({ length: 300 }, (_, i) => i + 1));
     countsUp(progress.seen, "text", 300);
@@ -79,7 +57,7 @@ describe("a 300-page image-only PDF", () => {
 describe("an image-only PDF with a damaged page image", () => {
   it("reads the form and the pages after the damaged one", async () => {
     const progress = recorder();
-    const content = await readDocumentContent(await longFax(4), "pdf", { onProgress: progress.onProgress });
+    const content = await readDocumentContent(await longImageFax(4), "pdf", { onProgress: progress.onProgress });
     expect(content.pages).toHaveLength(4);
     expectForm(content.pages[0]);
     expect(content.pages[1].text).toBe("");
@@ -90,10 +68,7 @@ describe("an image-only PDF with a damaged page image", () => {
 
 describe("a 40-page fax TIFF", () => {
   it("reads the upright and the upside-down form, says which page is damaged, marks the blank pages, page by page", async () => {
-    const form = await pageFromPng(await renderPng(await formPdf(), 200 / 72));
-    const damaged = { ...blankPage([100, 100]), overrides: { 259: 12345 } };
-    const blanks = Array.from({ length: 37 }, () => blankPage([100, 100]));
-    const tiff = multiPageTiff([form, upsideDown(form), damaged, ...blanks]);
+    const tiff = await damagedFaxTiff();
     expect(tiff.byteLength).toBeLessThan(1024 * 1024);
     const progress = recorder();
     const content = await readDocumentContent(tiff, "image", { contentType: "image/tiff", onProgress: progress.onProgress });
