@@ -5,8 +5,10 @@
 import data from "./data/context-rules.json";
 import { escapeRegExp } from "@/lib/escape-reg-exp";
 
-export type ContextCategory = "negated" | "hypothetical" | "historical" | "family" | "uncertain";
-type RuleCategory = ContextCategory | "terminate";
+/** planned: intended, not done ("plan to start", "will initiate"); hypothetical: conditional, a risk, prevention. */
+export type ContextCategory = "negated" | "planned" | "hypothetical" | "historical" | "family" | "uncertain";
+/** "terminate" ends a scope; "pseudo" is a phrase holding a trigger word that is no trigger ("not only"). */
+type RuleCategory = ContextCategory | "terminate" | "pseudo";
 
 interface ContextRule {
   literal?: string;
@@ -34,7 +36,8 @@ function triggers(text: string): Trigger[] {
   for (const { rule, re } of RULES) {
     for (const m of text.matchAll(re)) found.push({ rule, start: m.index, end: m.index + m[0].length });
   }
-  // A longer trigger wins over one inside it ("no evidence of" over "no", "has not" over "not").
+  // A longer trigger wins over one inside it ("no evidence of" over "no", "has not" over "not", the pseudo-trigger
+  // "not only" over "not").
   found.sort((a, b) => a.start - b.start || b.end - a.end);
   return found.filter((t, i) => !found.some((o, j) => j !== i && o.start <= t.start && o.end >= t.end && o.end - o.start > t.end - t.start));
 }
@@ -56,13 +59,23 @@ export function contextOf(text: string, mentionStart: number, mentionEnd: number
   const out = new Set<ContextCategory>();
   for (const t of all) {
     const { category, direction = "forward", maxScope = 5 } = t.rule;
-    if (category === "terminate") continue;
+    if (category === "terminate" || category === "pseudo") continue;
     if (t.start < mentionEnd && t.end > mentionStart) continue; // the trigger is part of the mention
     const forward = t.end <= mentionStart && direction !== "backward";
     const backward = t.start >= mentionEnd && direction !== "forward";
     if (forward && wordsIn(text.slice(t.end, mentionStart)) < maxScope && !blocked(t.end, mentionStart)) out.add(category);
     if (backward && wordsIn(text.slice(mentionEnd, t.start)) < maxScope && !blocked(mentionEnd, t.start)) out.add(category);
   }
+  return [...out];
+}
+
+/**
+ * The categories a text's own words give it, wherever they stand: for a line that is one item or heading ("Proposed
+ * Maintenance Phase", "Methotrexate: plan to administer weekly"), where the status word may follow the name.
+ */
+export function categoriesIn(text: string): ContextCategory[] {
+  const out = new Set<ContextCategory>();
+  for (const t of triggers(text)) if (t.rule.category !== "terminate" && t.rule.category !== "pseudo") out.add(t.rule.category);
   return [...out];
 }
 

@@ -58,7 +58,7 @@ function readings(text: string, phrase: string): Set<Reading> {
     const categories = contextOf(window, start, start + m[0].length);
     const before = text.slice(Math.max(0, m.index - 4), m.index).toLowerCase();
     if (categories.includes("negated") || /non-?\s?$/.test(before)) out.add("negated");
-    else if (!categories.some((c) => c === "hypothetical" || c === "uncertain" || c === "family")) out.add("asserted");
+    else if (!categories.some((c) => c === "planned" || c === "hypothetical" || c === "uncertain" || c === "family")) out.add("asserted");
   }
   return out;
 }

@@ -1,7 +1,10 @@
 // Searching a case's documents for what a criterion needs ("metastatic", "neurology ... consult", "Nexavar"), one
-// sentence at a time, with the span and the sentence as evidence. A mention under a negation ("no evidence of
-// metastatic disease") or a hedge ("concerning for", "C/f", "suspected") is marked so, never taken as a finding.
+// sentence at a time, with the span and the sentence as evidence. Whether a mention is asserted is the one context
+// engine's answer (lib/lexicon/context.ts): under a negation ("no evidence of metastatic disease") it is negated,
+// under a hedge, a plan or a relative ("concerning for", "C/f", "to prevent", "mother has") it is hedged; never a
+// finding.
 import type { SourceDocument } from "@/lib/intake/types";
+import { contextOf, type ContextCategory } from "@/lib/lexicon/context";
 import type { StepEvidence } from "./types";
 import { escapeRegExp } from "@/lib/escape-reg-exp";
 
@@ -14,16 +17,14 @@ export interface TextHit {
   end: number;
   /** The sentence, whitespace collapsed (at most ~300 characters around the match). */
   quote: string;
+  /** The context engine's categories of the mention (negated, hypothetical, historical, family, uncertain). */
+  categories: ContextCategory[];
   negated: boolean;
+  /** Only possible, intended or a relative's: uncertain, planned, hypothetical or family, or the sentence asks. */
   hedged: boolean;
   /** The sentence asks (a form's question "Does your patient have relapsed disease?"): it states nothing. */
   question: boolean;
 }
-
-const NEGATION = /\b(?:no|not|without|negative for|denies|denied|absence of|absent|free of|ruled out|never|none|lack of|unremarkable for)\b[^.;:]*$/i;
-/** Words before a mention that make it a possibility, not a finding: "to minimize the risk of recurrence". */
-const NOT_A_FINDING = /\b(?:risk of|risks of|to (?:minimize|reduce|prevent|avoid)|prevent(?:ion of|ing)?|monitor(?:ing)? for|screen(?:ing)? for|in case of|if (?:there is|any)|family history of|chance of)\b[^.;:]*$/i;
-const HEDGE = /\b(?:concern(?:ing)? for|c\/f|suspicious for|suspect(?:ed)?|possible|possibly|probable|probably|likely|may|might|questionable|rule out|r\/o|versus|vs\.?|differential|consider(?:ing)?|pending|evaluate for|to assess for|suggestive of|cannot exclude|worrisome for|risk of|(?:to|will) (?:minimize|reduce|lower|prevent)|prevent(?:ion of)?|prophyla\w*|\?)/i;
 
 /** A sentence-ish span: ends at ". " / "! " / "? ", or at a line break before a bullet, a list marker or a "Label:". */
 const BOUNDARY = /(?<=[.!?])\s+|(?<=:)[ \t]*\n|\n(?=\s*(?:[-•●○▪*◦]|\d{1,2}[.)]\s|[A-Z][A-Za-z /()#-]{0,40}:|#))/g;
@@ -50,7 +51,9 @@ export function stemPattern(word: string): string {
 /** A pattern for a phrase: all of its words, in any order, in one sentence (checked by the caller). */
 export const phraseWords = (phrase: string) => phrase.toLowerCase().split(/[\s/]+/).filter(Boolean);
 
-function hitFor(doc: SourceDocument, page: { page: number; text: string }, span: { start: number; end: number }, matchAt: number): TextHit {
+const HEDGES: readonly ContextCategory[] = ["uncertain", "planned", "hypothetical", "family"];
+
+function hitFor(doc: SourceDocument, page: { page: number; text: string }, span: { start: number; end: number }, matchAt: number, matchEnd: number): TextHit {
   let { start, end } = span;
   if (end - start > 320) {
     start = Math.max(span.start, matchAt - 140);
@@ -62,7 +65,8 @@ function hitFor(doc: SourceDocument, page: { page: number; text: string }, span:
   while (start < end && /\s/.test(page.text[start])) start++;
   while (end > start && /\s/.test(page.text[end - 1])) end--;
   const sentence = page.text.slice(span.start, span.end);
-  const before = page.text.slice(span.start, matchAt);
+  const categories = contextOf(sentence, matchAt - span.start, matchEnd - span.start);
+  const question = /\?\s*$/.test(sentence.trim());
   return {
     documentId: doc.id,
     documentName: doc.name || doc.id,
@@ -70,9 +74,10 @@ function hitFor(doc: SourceDocument, page: { page: number; text: string }, span:
     start,
     end,
     quote: page.text.slice(start, end).replace(/\s+/g, " ").trim(),
-    negated: NEGATION.test(before.slice(-70)),
-    hedged: HEDGE.test(before.slice(-80)) || NOT_A_FINDING.test(before.slice(-80)) || /\?\s*$/.test(sentence.trim()) || /^\s*#?\s*c\/f\b/i.test(sentence),
-    question: /\?\s*$/.test(sentence.trim()),
+    categories,
+    negated: categories.includes("negated"),
+    hedged: question || categories.some((c) => HEDGES.includes(c)),
+    question,
   };
 }
 
@@ -91,14 +96,15 @@ export function searchDocuments(documents: readonly SourceDocument[], query: { p
         if (query.pattern) {
           const re = new RegExp(query.pattern.source, query.pattern.flags.includes("g") ? query.pattern.flags : `${query.pattern.flags}g`);
           const m = re.exec(sentence);
-          if (m) hits.push(hitFor(doc, page, span, span.start + m.index));
+          if (m) hits.push(hitFor(doc, page, span, span.start + m.index, span.start + m.index + m[0].length));
           continue;
         }
         for (const words of phrasePatterns) {
           if (!words.length) continue;
-          const positions = words.map((w) => w.exec(sentence)?.index ?? -1);
-          if (positions.every((p) => p >= 0)) {
-            hits.push(hitFor(doc, page, span, span.start + Math.min(...positions)));
+          const found = words.map((w) => w.exec(sentence));
+          if (found.every((m) => m !== null)) {
+            const ms = found as RegExpExecArray[];
+            hits.push(hitFor(doc, page, span, span.start + Math.min(...ms.map((m) => m.index)), span.start + Math.max(...ms.map((m) => m.index + m[0].length))));
             break;
           }
         }

@@ -18,17 +18,17 @@ import { pageLines } from "./page-lines";
 import { treatmentFrom } from "./treatment-from";
 import { findTreatmentHistory, type HistoryHit } from "./treatment-history";
 import { joinWrappedLines } from "./wrapped-lines";
+import { contextOf } from "@/lib/lexicon/context";
 
 type Page = SourceDocument["pages"][number];
-
-const NEGATED = /\b(?:no|denies|denied|negative for|without|not)\s+(?:\w+\s+){0,2}$/i;
 
 /** Phrases that introduce a diagnosis in prose; group 1 is the phrase. */
 const DX_CONTEXTS: { re: RegExp; provisional?: boolean; list?: boolean }[] = [
   { re: /^[ \t]*#\s*([^\n]{3,80})$/gm },
   { re: /\b(?:PMH|PMHx|past medical history|medical history)\s*(?:of|significant for|notable for|includes|:)?\s+([^.;\n]{3,160})/gi, list: true },
   { re: /\b(?:diagnosed with|diagnosis of|dx of|dx:)\s+([^.;,\n(]{3,80})/gi },
-  { re: /(?<!family |social |surgical )\b(?:history of|h\/o)\s+([^.;,\n(]{3,80})/gi },
+  // A social or surgical history names no condition; a family history is the context engine's "family".
+  { re: /(?<!social |surgical )\b(?:history of|h\/o)\s+([^.;,\n(]{3,80})/gi },
   { re: /\bconcern(?:ing)? for (?:the )?(?:development of\s+)?([^.;,\n(]{3,80})/gi, provisional: true },
 ];
 
@@ -154,7 +154,10 @@ function diagnosesIn(doc: SourceDocument, page: Page, facts: IntakeFacts, opts: 
     re.lastIndex = 0;
     for (const m of prose.matchAll(re)) {
       const phraseStart = m.index + m[0].length - m[1].length;
-      if (NEGATED.test(prose.slice(Math.max(0, m.index - 30), m.index))) continue;
+      // "Denies any history of ...", "Family history of ...": not the patient's condition (the one context engine says).
+      const from = Math.max(0, m.index - 60);
+      const status = contextOf(prose.slice(from, phraseStart + m[1].length), phraseStart - from, phraseStart - from + m[1].length);
+      if (status.includes("negated") || status.includes("family")) continue;
       const phrase = m[1].replace(PHRASE_END, "");
       // A list names several conditions; elsewhere only the first of "X and Y" is the condition ("X and need for ...").
       const parts = list ? splitList(phrase) : splitList(phrase).slice(0, 1);

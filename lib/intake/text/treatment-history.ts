@@ -9,6 +9,7 @@ import { daysBetween, findDates, parseDateRange, parseDurationDays, type DateOpt
 import { findDrugMentions, hasDrugStem } from "./drug-names";
 import { findPriorTreatments, outcomeOf, type TreatmentHit } from "./find-prior-treatments";
 import type { Line } from "./page-lines";
+import { categoriesIn } from "@/lib/lexicon/context";
 
 /** A drug tried, with the index of the page (in the pages given) its span is on. */
 export type HistoryHit = TreatmentHit & { pageIndex: number };
@@ -30,7 +31,6 @@ const HISTORY_HEADING =
 const PHASE_WORDS = String.raw`(?:phase|cycle|course|block|induction|consolidation|maintenance|intensification|re-?induction|therapy|chemotherapy|treatment|regimen)`;
 /** "Induction Phase:", "Initial Proposed Maintenance Phase:", "Step 1: Neoadjuvant Chemotherapy", "Adjuvant Therapy: <dates>". */
 const PHASE = new RegExp(String.raw`^(?:step\s+\d+\b.*|(?:[A-Za-z-]+\s+){0,3}${PHASE_WORDS}\b[^:]{0,40}(?::\s*(.*))?)$`, "i");
-const PLANNED = /\b(?:proposed|planned|plan|upcoming|future|next)\b/i;
 const AGENTS = /^(?:(?:chemotherapy|treatment|drug|medication)\s+)?(?:agents?|medications?|drugs?|regimen|chemotherapy)(?:\s+(?:used|given|received|administered))?\s*:\s*$/i;
 const SCHEDULE = /^(?:(?:treatment|dosing|chemotherapy|cycle)\s+)?(?:schedule|timeline|dates|calendar)\s*:\s*$/i;
 const DATES = /^(?:total\s+)?(?:duration|dates?|started|start(?:ed)? date|from|period|timing)\b\s*:?\s*(.*)$/i;
@@ -42,6 +42,8 @@ const OTHER_HEADING = /^[A-Z][A-Za-z ,/&()'-]{1,40}:(?:\s|$)/;
 const ROUTE_WORDS = /^(?:(?:intrathecal|oral|iv|intravenous|subcutaneous|topical|high-dose|low-dose|pulse)\s+)+/i;
 const ITEM_NAME = /^([A-Za-z][A-Za-z0-9-]*(?:\s+[A-Za-z][A-Za-z0-9-]*){0,3})\s*(?=:|\s[-–]\s|\(|,|\.|$)/;
 
+/** A heading or an item that says it is planned ("Proposed Maintenance Phase", "plan to administer"): the context engine's words. */
+const planned = (text: string) => categoriesIn(text).includes("planned");
 const isKnownDrug = (name: string) => hasDrugStem(name.split(/\s+/)[0]) || findDrugEntry(name) !== null || findDrugMentions(name).some((m) => m.cues.includes("stem"));
 const newBlock = (planned = false): Block => ({ planned, ongoing: false, startDate: null, endDate: null, durationDays: null, agents: false, schedule: false, items: [] });
 
@@ -98,7 +100,7 @@ export function findTreatmentHistory(pages: Line[][], opts: DateOptions = {}): H
       const phase = PHASE.exec(body);
       if (phase && !isKnownDrug(body.split(/[:(,]/)[0]) && (!phase[1] || findDates(phase[1], opts).length)) {
         flush();
-        block = newBlock(PLANNED.test(body.split(":")[0]));
+        block = newBlock(planned(body.split(":")[0]));
         // "Adjuvant Therapy: May 22, 2024 – September 4, 2024" and "Consolidation (8 weeks):" state their dates.
         datesOf(block, body, false, opts);
         continue;
@@ -131,7 +133,7 @@ function datesOf(block: Block, text: string, started: boolean, opts: DateOptions
  */
 function itemDrugs(body: string, bodyStart: number, block: Block, knownOnly: boolean, pageIndex: number, opts: DateOptions): { hit: HistoryHit; ownDates: boolean }[] {
   // A planned item ("Intrathecal Methotrexate: Plan to administer ...") was not tried.
-  if (/(?:^|[:\s])(?:plan(?:ned)?\s+to|planned\b|will\s+(?:start|begin|give|administer)|to be (?:started|given))/i.test(body)) return [];
+  if (planned(body)) return [];
   const named = namedItemDrugs(body, bodyStart, block, knownOnly, pageIndex, opts);
   return named.length || knownOnly ? named : dosedItem(body, bodyStart, pageIndex, opts);
 }

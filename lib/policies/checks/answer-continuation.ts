@@ -5,12 +5,20 @@ import { sameDrug } from "@/lib/claims/drug-classes";
 import { citeHit, hitEvidence, searchDocuments } from "../case-search";
 import { cite, toStepEvidence, type CaseContext, type CheckAnswer, type CheckOf } from "../case-context";
 import { drugPattern } from "./drug-patterns";
+import { contextOf } from "@/lib/lexicon/context";
 
 const RESPONSE = /\b(?:respond(?:ing|ed|s)?\b|response to|improv(?:ed|ement|ing)|reduc(?:ed|tion) in|decrease[ds]? in|fewer seizures|seizure[- ]free|well[- ]controlled|better controlled|stable on|stabiliz\w*|benefit(?:ed|ing)? from|remission)/i;
-const NO_RESPONSE = /\b(?:no|not|without|lack of|failed to|minimal)\s+(?:\w+\s+){0,2}(?:respon\w*|improv\w*|benefit)/i;
+/** A poor response written as an outcome, not as a negation: "failed to respond", "minimal improvement". */
+const POOR_RESPONSE = /\b(?:failed to|minimal|marginal)\s+(?:\w+\s+){0,2}(?:respon\w*|improv\w*|benefit)/i;
 const STABLE = /\b(?:no (?:evidence of )?(?:disease )?progression|stable disease|disease is stable|remains stable|no new lesions|without progression|no (?:interval )?change|unchanged|partial response|complete response|responding)\b/i;
 const PROGRESSION = /\b(?:progress(?:ion|ive|ed|ing)|recurren\w*|new (?:lesions?|metastas\w*)|worsen\w*|enlarg\w*)\b/i;
 const ON_DRUG = /\b(?:currently (?:on|taking|receiving|using)|continues? (?:on|to take)|has been (?:on|taking|receiving)|since|maintained on|tolerating|continue)\b/i;
+
+/** A sentence that says the drug did not work: a response word under a negation ("no improvement"), or a poor one. */
+function deniesResponse(sentence: string): boolean {
+  if (POOR_RESPONSE.test(sentence)) return true;
+  return [...sentence.matchAll(new RegExp(RESPONSE.source, "gi"))].some((m) => contextOf(sentence, m.index, m.index + m[0].length).includes("negated"));
+}
 
 export function answerContinuation(check: CheckOf<"continuation">, ctx: CaseContext): CheckAnswer {
   const drug = ctx.requested?.name ?? check.drug ?? ctx.coveredDrugs[0] ?? "the requested drug";
@@ -31,7 +39,8 @@ export function answerContinuation(check: CheckOf<"continuation">, ctx: CaseCont
       const evidence = toStepEvidence(treatment.evidence);
       return { outcome: "met", answer: `Yes: ${treatment.drug}${treatment.startDate ? ` since ${treatment.startDate}` : ""}${evidence.length ? ` (${cite(ctx, evidence)})` : ""}.`, reason: `The notes show the patient on ${drug}.`, evidence };
     }
-    const hit = searchDocuments(ctx.documents, { pattern: drugPattern(names) }).find((h) => !h.negated && !h.hedged && ON_DRUG.test(h.quote) && !/\b(?:plan|initiat|start|begin|recommend)/i.test(h.quote));
+    // Not on it ("never took"), or only planned ("will start"): the context engine marks the hit negated or hedged.
+    const hit = searchDocuments(ctx.documents, { pattern: drugPattern(names) }).find((h) => !h.negated && !h.hedged && ON_DRUG.test(h.quote));
     if (hit) return { outcome: "met", answer: `Yes: ${citeHit(hit)}.`, reason: `The notes show the patient on ${drug}.`, evidence: [hitEvidence(hit)] };
     const denied = use.claims.filter((c) => c.status !== "paid");
     return {
@@ -44,8 +53,8 @@ export function answerContinuation(check: CheckOf<"continuation">, ctx: CaseCont
   }
   if (check.requirement === "response") {
     const hits = searchDocuments(ctx.documents, { pattern: RESPONSE });
-    const negative = hits.find((h) => NO_RESPONSE.test(h.quote));
-    const hit = hits.find((h) => !h.negated && !h.hedged && !NO_RESPONSE.test(h.quote));
+    const negative = hits.find((h) => deniesResponse(h.quote));
+    const hit = hits.find((h) => !h.negated && !h.hedged && !deniesResponse(h.quote));
     if (hit) return { outcome: "met", answer: `Yes: ${citeHit(hit)}.`, reason: `The prescriber documents a response to ${drug}.`, evidence: [hitEvidence(hit)] };
     if (negative) return { outcome: "not_met", answer: `No: ${citeHit(negative)}.`, reason: `The notes document no response to ${drug}.`, evidence: [hitEvidence(negative)] };
     return { outcome: "missing", answer: `No note documents a response to ${drug}.`, reason: `Continuation requires a documented response to ${drug}.`, evidence: [], missingInformation: `Prescriber's notes documenting the response to ${drug} (e.g., reduced frequency or severity)` };

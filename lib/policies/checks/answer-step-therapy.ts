@@ -15,6 +15,7 @@ import { hitEvidence, searchDocuments } from "../case-search";
 import { claimEvidence, claimWhere, documentName, listWords, plural, toStepEvidence, type CaseContext, type CheckAnswer, type CheckOf } from "../case-context";
 import type { StepEvidence } from "../types";
 import { escapeRegExp } from "@/lib/escape-reg-exp";
+import { contextOf } from "@/lib/lexicon/context";
 import { diseaseWords } from "./disease-context";
 import CUES from "./data/disease-therapy-cues.json";
 
@@ -34,7 +35,6 @@ const OUTCOME_WORDS: Record<Trial["outcome"], string> = {
   failed: "failed", inadequate_response: "inadequate response", intolerant: "intolerant", contraindicated: "contraindicated", ongoing: "ongoing", unknown: "outcome not stated", filled: "paid fills",
 };
 const TRIAL_CONTEXT = /\b(?:tried|trials?|failed|therapy|treated|taking|current(?:ly)?|regimen|cycles?|discontinued|stopped|intoleran\w*|despite|s\/p|received|receiving|adhering|medication:|on)\b/i;
-const FUTURE = /\b(?:plan(?:ning|ned)? to|will (?:start|begin|initiate|add)|recommend\w*|consider\w*|initiat\w*|start(?:ing)? (?:on )?|to begin)\b[^.]*$/i;
 
 /** Lines before a treatment's mention that still speak of it (a regimen's heading, the sentence it continues). */
 const CONTEXT_LINES_BEFORE = 6;
@@ -141,11 +141,11 @@ function mentionedTrials(ctx: CaseContext, req: TrialRequirement, known: Set<str
         if (known.has(key) || out.some((t) => t.key === key) || !drugMeetsRequirement(m.written, req)) continue;
         // A form's question naming drugs as examples ("failed a TKI (for example: dasatinib)?") states no trial.
         if (inQuestion(page.text, m.end)) continue;
-        const hits = searchDocuments([{ ...doc, pages: [page] }], { pattern: new RegExp(`(?<![a-z])${escapeRegExp(m.written)}(?![a-z])`, "i") }).filter(
-          (h) => !h.negated && h.start <= m.start && h.end >= m.end,
-        );
-        const hit = hits[0];
-        if (!hit || !TRIAL_CONTEXT.test(hit.quote) || FUTURE.test(page.text.slice(hit.start, m.start))) continue;
+        const hit = searchDocuments([{ ...doc, pages: [page] }], { pattern: new RegExp(`(?<![a-z])${escapeRegExp(m.written)}(?![a-z])`, "i") }).find((h) => h.start <= m.start && h.end >= m.end);
+        if (!hit || !TRIAL_CONTEXT.test(hit.quote)) continue;
+        // Not tried ("has not tried X") or only planned ("plan to start X"): the one context engine says, of this mention.
+        const status = contextOf(page.text.slice(hit.start, hit.end), m.start - hit.start, m.end - hit.start);
+        if (status.some((c) => c === "negated" || c === "planned" || c === "hypothetical")) continue;
         out.push({ drug: m.written, key, outcome: "unknown", durationDays: null, lastDate: null, source: `${hit.documentName} p. ${hit.page}`, evidence: [hitEvidence(hit)] });
       }
     }
