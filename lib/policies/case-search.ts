@@ -1,8 +1,8 @@
 // Searching a case's documents for what a criterion needs ("metastatic", "neurology ... consult", "Nexavar"), one
 // sentence at a time, with the span and the sentence as evidence. Whether a mention is asserted is the one context
 // engine's answer (lib/lexicon/context.ts): under a negation ("no evidence of metastatic disease") it is negated,
-// under a hedge, a plan or a relative ("concerning for", "C/f", "to prevent", "mother has") it is hedged; never a
-// finding.
+// under a hedge or a relative ("concerning for", "C/f", "to prevent", "mother has") it is hedged, never a finding;
+// under a plan ("will start") it is planned: a drug not yet taken.
 import type { SourceDocument } from "@/lib/intake/types";
 import { contextOf, type ContextCategory } from "@/lib/lexicon/context";
 import type { StepEvidence } from "./types";
@@ -20,8 +20,10 @@ export interface TextHit {
   /** The context engine's categories of the mention (negated, hypothetical, historical, family, uncertain). */
   categories: ContextCategory[];
   negated: boolean;
-  /** Only possible, intended or a relative's: uncertain, planned, hypothetical or family, or the sentence asks. */
+  /** Only possible or a relative's: uncertain, hypothetical (a risk, a condition) or family, or the sentence asks. */
   hedged: boolean;
+  /** Intended, not done ("plan to start X", "will add X"): a finding still stands, a drug is not yet taken. */
+  planned: boolean;
   /** The sentence asks (a form's question "Does your patient have relapsed disease?"): it states nothing. */
   question: boolean;
 }
@@ -51,7 +53,7 @@ export function stemPattern(word: string): string {
 /** A pattern for a phrase: all of its words, in any order, in one sentence (checked by the caller). */
 export const phraseWords = (phrase: string) => phrase.toLowerCase().split(/[\s/]+/).filter(Boolean);
 
-const HEDGES: readonly ContextCategory[] = ["uncertain", "planned", "hypothetical", "family"];
+const HEDGES: readonly ContextCategory[] = ["uncertain", "hypothetical", "family"];
 
 function hitFor(doc: SourceDocument, page: { page: number; text: string }, span: { start: number; end: number }, matchAt: number, matchEnd: number): TextHit {
   let { start, end } = span;
@@ -77,6 +79,7 @@ function hitFor(doc: SourceDocument, page: { page: number; text: string }, span:
     categories,
     negated: categories.includes("negated"),
     hedged: question || categories.some((c) => HEDGES.includes(c)),
+    planned: categories.includes("planned"),
     question,
   };
 }

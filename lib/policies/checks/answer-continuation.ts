@@ -8,6 +8,8 @@ import { drugPattern } from "./drug-patterns";
 import { contextOf } from "@/lib/lexicon/context";
 
 const RESPONSE = /\b(?:respond(?:ing|ed|s)?\b|response to|improv(?:ed|ement|ing)|reduc(?:ed|tion) in|decrease[ds]? in|fewer seizures|seizure[- ]free|well[- ]controlled|better controlled|stable on|stabiliz\w*|benefit(?:ed|ing)? from|remission)/i;
+/** The words a response is written with, each asked of the context engine ("no response", "not improved"). */
+const RESPONSE_WORD = /\b(?:respon\w*|improv\w*|benefit\w*)/gi;
 /** A poor response written as an outcome, not as a negation: "failed to respond", "minimal improvement". */
 const POOR_RESPONSE = /\b(?:failed to|minimal|marginal)\s+(?:\w+\s+){0,2}(?:respon\w*|improv\w*|benefit)/i;
 const STABLE = /\b(?:no (?:evidence of )?(?:disease )?progression|stable disease|disease is stable|remains stable|no new lesions|without progression|no (?:interval )?change|unchanged|partial response|complete response|responding)\b/i;
@@ -17,7 +19,7 @@ const ON_DRUG = /\b(?:currently (?:on|taking|receiving|using)|continues? (?:on|t
 /** A sentence that says the drug did not work: a response word under a negation ("no improvement"), or a poor one. */
 function deniesResponse(sentence: string): boolean {
   if (POOR_RESPONSE.test(sentence)) return true;
-  return [...sentence.matchAll(new RegExp(RESPONSE.source, "gi"))].some((m) => contextOf(sentence, m.index, m.index + m[0].length).includes("negated"));
+  return [...sentence.matchAll(RESPONSE_WORD)].some((m) => contextOf(sentence, m.index, m.index + m[0].length).includes("negated"));
 }
 
 export function answerContinuation(check: CheckOf<"continuation">, ctx: CaseContext): CheckAnswer {
@@ -39,8 +41,8 @@ export function answerContinuation(check: CheckOf<"continuation">, ctx: CaseCont
       const evidence = toStepEvidence(treatment.evidence);
       return { outcome: "met", answer: `Yes: ${treatment.drug}${treatment.startDate ? ` since ${treatment.startDate}` : ""}${evidence.length ? ` (${cite(ctx, evidence)})` : ""}.`, reason: `The notes show the patient on ${drug}.`, evidence };
     }
-    // Not on it ("never took"), or only planned ("will start"): the context engine marks the hit negated or hedged.
-    const hit = searchDocuments(ctx.documents, { pattern: drugPattern(names) }).find((h) => !h.negated && !h.hedged && ON_DRUG.test(h.quote));
+    // Not on it ("never took"), or only planned ("will start"): the context engine marks the hit negated or planned.
+    const hit = searchDocuments(ctx.documents, { pattern: drugPattern(names) }).find((h) => !h.negated && !h.hedged && !h.planned && ON_DRUG.test(h.quote));
     if (hit) return { outcome: "met", answer: `Yes: ${citeHit(hit)}.`, reason: `The notes show the patient on ${drug}.`, evidence: [hitEvidence(hit)] };
     const denied = use.claims.filter((c) => c.status !== "paid");
     return {
