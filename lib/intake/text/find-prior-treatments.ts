@@ -3,6 +3,7 @@
 import type { PriorTreatment } from "@/lib/intake/types";
 import { daysBetween, parseDateRange, parseDurationDays, type DateOptions } from "./dates";
 import { findDrugMentions, type DrugMention } from "./drug-names";
+import { contextOf } from "@/lib/lexicon/context";
 
 export type Outcome = PriorTreatment["outcome"];
 
@@ -76,13 +77,18 @@ export interface TreatmentHit {
   span: { start: number; end: number };
 }
 
-const STARTING = /\b(?:initiat\w*|start(?:ed|ing)?|begin|began|recommend\w*|plan(?:ned|ning)? to|will (?:start|begin|try)|prescrib\w*|request\w*)\b/i;
+/** A clause that tells of a drug being started or ordered (the request, a new prescription), not of a trial's outcome. */
+const STARTED = /\b(?:initiated|started|began|prescrib\w*|request\w*)\b/i;
 
 /**
  * Drugs tried before in a text. `inTrialSection` says the whole text lists drugs tried (a form's "medications
  * tried" answer, a note's treatment history): then every drug counts, with `sectionOutcome` unless a clause says
  * otherwise. Elsewhere only drugs named with a verb of trying, or in a clause that states an outcome, count.
  */
+/** Whether the clause around a mention plans it ("will start X", "recommend X") or makes it conditional. */
+const planned = (clause: { text: string; start: number }, m: DrugMention) =>
+  contextOf(clause.text, m.start - clause.start, m.end - clause.start).some((c) => c === "planned" || c === "hypothetical");
+
 export function findPriorTreatments(
   text: string,
   opts: { inTrialSection?: boolean; sectionOutcome?: Outcome; exclude?: (name: string) => boolean; lineItems?: boolean } & DateOptions = {},
@@ -103,7 +109,8 @@ export function findPriorTreatments(
     if (mention.cues.includes("start") && !isTried) continue;
     // A form's question names drugs as examples ("failed a TKI (for example: imatinib)?"): it states no trial.
     if (!opts.inTrialSection && inQuestion(text, mention.end)) continue;
-    if (!opts.inTrialSection && !isTried && (stated === "unknown" || STARTING.test(clause.text))) continue;
+    // A drug only planned ("will start X", "recommend X") is no trial: the one context engine says, of this mention.
+    if (!opts.inTrialSection && !isTried && (stated === "unknown" || STARTED.test(clause.text) || planned(clause, mention))) continue;
     // Listed under "tried and had an inadequate response to", a drug still taken ("continues on this") is that.
     const sectionSays = opts.inTrialSection && opts.sectionOutcome && opts.sectionOutcome !== "unknown" && opts.sectionOutcome !== "ongoing";
     const outcome = stated !== "unknown" && !(stated === "ongoing" && sectionSays) ? stated : (opts.sectionOutcome ?? "unknown");
