@@ -23,3 +23,18 @@ describe.each(ROWS)("%s", (text, expected) => {
     else expect(names).toEqual([]);
   });
 });
+
+// A drug the note plans to start is a guess at the request, unless the sentence denies it. sentence | guessed drugs.
+const GUESSES: [string, string[]][] = [
+  ["Plan: start Epidiolex 5 mg/kg/day divided twice daily.", ["epidiolex"]],
+  ["Seizures are not controlled on clobazam, so we will start Epidiolex 5 mg/kg/day.", ["epidiolex"]],
+  ["We will not start Epidiolex 5 mg/kg/day until the liver tests return.", []],
+  ["Family declined Epidiolex 5 mg/kg/day at this time.", []],
+];
+
+describe.each(GUESSES)("%s", (text, drugs) => {
+  it(`guesses ${drugs.join(", ") || "nothing"}`, () => {
+    const guessed = extractFreeTextFacts(doc(text), { referenceYear: 2025 }).guesses.medicationRequests.map((m) => m.name.toLowerCase().split(" ")[0]);
+    expect(guessed).toEqual(drugs);
+  });
+});

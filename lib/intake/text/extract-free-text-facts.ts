@@ -35,8 +35,10 @@ const DX_CONTEXTS: { re: RegExp; provisional?: boolean; list?: boolean }[] = [
 /** Where a listed phrase stops: the verb or preposition that ends the noun phrase. */
 const PHRASE_END = /\s+(?:is|was|are|were|who|which|that|s\/p|presenting|presents|admitted|with|on|since|status post|currently|and now|now)\b.*$|\s*\(.*$/i;
 
-const STARTING = /\b(?:initiat\w*|start(?:ed|ing)?|begin|began|recommend\w*|plan(?:ned|ning)? to|will (?:start|begin|try)|prescrib\w*|request\w*)\b/i;
-const NOT_STARTING = /\b(?:not|declin\w*|avoid\w*|hold|held|stop\w*|discontinu\w*|instead of)\b/i;
+/** A clause that tells of a drug being started or ordered; a plan to start it is the context engine's "planned". */
+const STARTED = /\b(?:initiated|started|began|prescrib\w*|request\w*)\b/i;
+/** Actions that keep a drug from being started (declined, held, stopped); "not" is the context engine's negation. */
+const NOT_STARTING = /\b(?:declin\w*|avoid\w*|hold|held|stop\w*|discontinu\w*|instead of)\b/i;
 
 export interface FreeTextResult {
   facts: IntakeFacts;
@@ -59,8 +61,9 @@ export function extractFreeTextFacts(doc: SourceDocument, opts: DateOptions = {}
     const requested = new Set<string>();
     for (const m of findDrugMentions(text)) {
       const clause = clauseAround(text, m.start, m.end);
-      const starting = m.cues.includes("start") || (m.cues.includes("dose") && STARTING.test(clause.text));
-      if (!starting || NOT_STARTING.test(clause.text) || m.cues.includes("tried")) continue;
+      const status = contextOf(clause.text, m.start - clause.start, m.end - clause.start);
+      const starting = m.cues.includes("start") || (m.cues.includes("dose") && (STARTED.test(clause.text) || status.includes("planned")));
+      if (!starting || status.includes("negated") || NOT_STARTING.test(clause.text) || m.cues.includes("tried")) continue;
       const name = m.alias ? `${m.name} (${m.alias})` : m.name;
       requested.add(m.name.toLowerCase());
       if (m.alias) requested.add(m.alias.toLowerCase());
