@@ -8,8 +8,11 @@ type Pages = readonly { page: number; text: string }[];
 
 function checked(pages: Pages, quote: Quote | null | undefined): Quote | null {
   if (!quote) return null;
-  if (isVerbatim(pages, quote)) return { page: quote.page, text: quote.text.replace(/\s+/g, " ").trim() };
-  return repairQuote(pages, quote);
+  // A recognised quote keeps its flag and confidence.
+  const flags = quote.recognised ? { recognised: true, ...(quote.confidence !== undefined ? { confidence: quote.confidence } : {}) } : {};
+  if (isVerbatim(pages, quote)) return { page: quote.page, text: quote.text.replace(/\s+/g, " ").trim(), ...flags };
+  const repaired = repairQuote(pages, quote);
+  return repaired ? { ...repaired, ...flags } : null;
 }
 
 function enforceNode(node: CriteriaNode, pages: Pages, warnings: string[]): CriteriaNode | null {

@@ -5,6 +5,10 @@ export interface Quote {
   page: number;
   /** A whitespace-normalised, verbatim substring of that page's text. */
   text: string;
+  /** The quoted text (or part of it) was read from the page image by text recognition, not from a text layer. */
+  recognised?: boolean;
+  /** That recognition's confidence (0-100), the lowest of the cells quoted. */
+  confidence?: number;
 }
 
 export type TrialOutcome = "tried" | "failed" | "intolerant" | "contraindicated";

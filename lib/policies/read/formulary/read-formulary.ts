@@ -9,6 +9,7 @@ import type { DrugPolicySection, PolicyDocumentReading } from "../types";
 import { pageLines, type Line } from "./page-lines";
 import { readLegend } from "./read-legend";
 import { columnText, isCodeCell, isGarbled, readTables, rowPages, spanQuote, type TableRow } from "./read-tables";
+import { recognisedCellOf, unreadCellOf } from "./recognised-cells";
 import { parseRequirementCell } from "./requirement-cell";
 import { rowCriteria } from "./row-criteria";
 import { rowNames } from "./row-names";
@@ -60,6 +61,21 @@ function requirementOf(row: TableRow, extraCodes: readonly string[]): { text: st
   return null;
 }
 
+/** The requirement cells of a row that text recognition read (their lowest confidence), or null when none was. */
+function recognitionOf(row: TableRow, kind: "code" | "requirements", pages: readonly PdfPage[]): { confidence: number } | null {
+  const marks = (row.parts.get(kind) ?? []).map((p) => recognisedCellOf(pages.find((q) => q.page === p.line.page), p.line.index, p.cell)).filter((m) => m !== null);
+  return marks.length ? { confidence: Math.min(...marks.map((m) => m.confidence ?? 0)) } : null;
+}
+
+/** Why text recognition did not read a row's requirement cells, when it was tried. */
+function unreadReasonOf(row: TableRow, kind: "code" | "requirements", pages: readonly PdfPage[]): string | null {
+  for (const p of row.parts.get(kind) ?? []) {
+    const mark = unreadCellOf(pages.find((q) => q.page === p.line.page), p.line.index, p.cell);
+    if (mark?.reason) return mark.reason;
+  }
+  return null;
+}
+
 export function readFormulary(pages: readonly PdfPage[]): PolicyDocumentReading {
   const lines = pageLines(pages);
   const legend = readLegend(lines);
@@ -82,23 +98,29 @@ export function readFormulary(pages: readonly PdfPage[]): PolicyDocumentReading 
     const nameCell = columnText(row, "name");
     const brandCell = columnText(row, "brand");
     const { written, names } = rowNames(nameCell, brandCell);
-    const garbled = isGarbled(requirement.text);
+    // A cell text recognition tried and could not read, or read as no requirement, is unread: never half a reading.
+    const recognition = recognitionOf(row, requirement.kind, pages);
+    let why = unreadReasonOf(row, requirement.kind, pages);
+    const garbled = why !== null || isGarbled(requirement.text);
     const parsed = garbled ? null : parseRequirementCell(requirement.text, extraCodes);
-    if (!garbled && !parsed) continue;
+    if (!garbled && !parsed && recognition) why = `text recognition read "${requirement.text}", which opens with no requirement code`;
+    if (!garbled && !parsed && !recognition) continue;
     if (!names.length) {
       unreadableNames++;
       unreadablePages.add(row.page);
       continue;
     }
-    const requirementQuote = spanQuote(row, requirement.kind, requirement.kind);
+    const spanned = spanQuote(row, requirement.kind, requirement.kind);
+    // A cell read from the page image: its quote says so, with the recognition's confidence.
+    const requirementQuote = spanned && recognition ? { ...spanned, recognised: true, confidence: recognition.confidence } : spanned;
     const nameQuote = spanQuote(row, "name", "name") ?? spanQuote(row, "brand", "brand");
     let drafts: Omit<CriterionNode, "id" | "kind">[];
     let codes: string[] = [];
-    if (garbled || !requirementQuote) {
+    if (garbled || !parsed || !requirementQuote) {
       if (!nameQuote) continue;
-      drafts = [{ text: "Requirements/limits column could not be read (its text is symbols, not letters): a person must read it on the page image", quote: nameQuote, check: { kind: "manual" }, rule: "formulary.unreadable-requirements" }];
+      drafts = [{ text: `Requirements/limits column could not be read (${[isGarbled(requirement.text) ? "its text is symbols, not letters" : null, why].filter(Boolean).join("; ")}): a person must read it on the page image`, quote: nameQuote, check: { kind: "manual" }, rule: "formulary.unreadable-requirements" }];
     } else {
-      const read = rowCriteria({ page: row.page, nameCell, brandCell, headings: row.headings, items: parsed!.items, requirementQuote, requirementText: requirement.text }, { legend, lists, lines });
+      const read = rowCriteria({ page: row.page, nameCell, brandCell, headings: row.headings, items: parsed.items, requirementQuote, requirementText: requirement.text }, { legend, lists, lines });
       warnings.push(...read.warnings);
       codes = read.codes;
       // A requirement continued past a page break: the rest is quoted from its own page beside each criterion.
