@@ -151,7 +151,7 @@ function StepItem({ step, open, onToggle, selectedKey, onSelect }: { step: Polic
         {(step.policy_quote?.text || step.policy_guideline_quoted_source) && (
           <figure className="rounded-md border-l-4 border-blue-300 bg-white px-3 py-2">
             <blockquote className="text-slate-800">“{step.policy_quote?.text || step.policy_guideline_quoted_source}”</blockquote>
-            <figcaption className="mt-1 text-xs text-slate-600">Policy text{step.policy_quote?.page ? `, page ${step.policy_quote.page}` : ""}</figcaption>
+            <figcaption className="mt-1 text-xs text-slate-600">Policy text{step.policy_quote?.page ? `, page ${step.policy_quote.page}` : ""}{step.policy_quote?.recognised ? `, read from the page image by text recognition${step.policy_quote.confidence !== undefined ? ` (confidence ${step.policy_quote.confidence})` : ""}` : ""}</figcaption>
           </figure>
         )}
         <div>

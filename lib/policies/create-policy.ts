@@ -13,6 +13,7 @@ import { planSectionPolicies, type PlannedSectionPolicy } from "./library/plan-s
 import { parsePolicy } from "./parse-policy";
 import { policyFromPayload } from "./policy-payload";
 import { presentPolicy, presentPolicySummary } from "./present-policy";
+import { recogniseRequirementCells } from "./read/formulary/recognise-requirement-cells";
 import { readPolicyDocument } from "./read/read-policy-document";
 import type { PolicyDocumentReading } from "./read/types";
 import type { ParsedPolicy } from "./types";
@@ -31,7 +32,9 @@ function oneSection(parsed: ParsedPolicy, pages: { page: number; text: string }[
 async function readSource(source: PolicySource): Promise<{ pages: { page: number; text: string }[]; reading: PolicyDocumentReading; fromDocument: boolean }> {
   if (source.kind === "pdf") {
     try {
-      const { pages } = await readPdf(source.bytes);
+      // A drug list's requirement cells without a usable text layer are recognised from the page image in a worker
+      // thread, up to the per-document cell cap and time limit (the rest stay manual steps naming why).
+      const { pages } = await recogniseRequirementCells(source.bytes, (await readPdf(source.bytes)).pages);
       return { pages: pages.map(({ page, text }) => ({ page, text })), reading: readPolicyDocument(pages), fromDocument: true };
     } catch (error) {
       if (error instanceof PdfReadError) throw badRequest(error.message);

@@ -21,6 +21,7 @@ import { caseDrugsOf } from "./library/case-drugs";
 import { sectionForCase } from "./library/section-for-case";
 import { withUnreadCriteriaStep } from "./library/unread-criteria-step";
 import { policyFromPayload } from "./policy-payload";
+import { recogniseRequirementCells } from "./read/formulary/recognise-requirement-cells";
 import { readPolicyDocument } from "./read/read-policy-document";
 import { selectPolicyOrThrow } from "./select-policy";
 import type { CriteriaNode, ParsedPolicy } from "./types";
@@ -40,19 +41,24 @@ function sectionOfPages(pages: readonly PdfPage[], material: CaseMaterial, docum
   return sectionForCase(readPolicyDocument(pages), caseDrugsOf(material), documentName).parsed;
 }
 
+/** A drug list's requirement cells without a usable text layer, recognised (in a worker thread) for the case's drug's rows. */
+async function withRequirementCells(bytes: Uint8Array, pages: readonly PdfPage[], material: CaseMaterial): Promise<PdfPage[]> {
+  return (await recogniseRequirementCells(bytes, pages, { focus: caseDrugsOf(material).drugNames, focusOnly: true })).pages;
+}
+
 async function policyFromUrl(url: string, workspaceId: string, material: CaseMaterial): Promise<ParsedPolicy> {
   try {
     if (url.startsWith(UPLOADED_DOCUMENT_SCHEME)) {
       const doc = await prisma.document.findFirst({ where: { id: url.slice(UPLOADED_DOCUMENT_SCHEME.length), workspaceId } });
       if (!doc) throw badRequest(`policy_document_url: the uploaded document ${url} was not found in this workspace.`);
       // A stored PDF is read again for its text positions (tables); other documents by their stored text.
-      const pages = doc.contentType.includes("pdf") ? (await readPdf(new Uint8Array(doc.bytes))).pages : ((doc.pages ?? []) as unknown as PdfPage[]);
+      const pages = doc.contentType.includes("pdf") ? await withRequirementCells(new Uint8Array(doc.bytes), (await readPdf(new Uint8Array(doc.bytes))).pages, material) : ((doc.pages ?? []) as unknown as PdfPage[]);
       return sectionOfPages(pages, material, doc.fileName ? `${doc.fileName}, ${url}` : url);
     }
     const fetched = await fetchDocument(url);
     if (fetched.kind === "json") return policyFromPayload(new TextDecoder().decode(fetched.bytes));
     const content = await readDocumentContent(fetched.bytes, fetched.kind);
-    return sectionOfPages(content.pages, material, url);
+    return sectionOfPages(fetched.kind === "pdf" ? await withRequirementCells(fetched.bytes, content.pages, material) : content.pages, material, url);
   } catch (error) {
     if (error instanceof DocumentFetchError || error instanceof PdfReadError) throw unprocessable(`policy_document_url: ${error.message}`);
     throw error;

@@ -28,7 +28,8 @@ export const ZPolicyCheckStep = z.object({
   not_needed: z.boolean().optional(),
   /** An alternative of a ONE-of group that is not met while another may still meet the group (outcome stays missing). */
   unmet_alternative: z.boolean().optional(),
-  policy_quote: z.object({ page: z.number().int(), text: z.string() }).nullable(),
+  /** `recognised`: the quote was read from the page image by text recognition, with its `confidence` (0-100). */
+  policy_quote: z.object({ page: z.number().int(), text: z.string(), recognised: z.boolean().optional(), confidence: z.number().optional() }).nullable(),
   /** The reading rule that classified the criterion (absent for policies read before rules were recorded). */
   rule: z.string().optional(),
   evidence: z.array(
