@@ -29,7 +29,7 @@ function note(type: string, answer: RunAnswer) {
   test.info().annotations.push({ type, description: answer.status === 200 ? "200" : `${answer.status}: ${answer.body?.message ?? ""}` });
 }
 
-type Step = { step: number; outcome: string; question_or_action: string; policy_guideline_quoted_source: string; evidence: { document_id?: string; quote: string; claim_id?: string }[] };
+type Step = { step: number; outcome: string; question_or_action: string; policy_guideline_quoted_source: string; rule?: string; evidence: { document_id?: string; quote: string; claim_id?: string }[] };
 
 /** Each step from the strip: it opens with its question, policy quote and evidence; its document evidence is marked. */
 async function walkSteps(page: Page, steps: Step[]) {
@@ -48,6 +48,8 @@ async function walkSteps(page: Page, steps: Step[]) {
     const details = section.locator(`#step-${step.step}-details`);
     await expect(details).toBeVisible();
     if (step.policy_guideline_quoted_source) await expect(details.getByText(/^Policy text/)).toBeVisible();
+    // The reading rule that classified the criterion, as the API names it.
+    if (step.rule) await expect(details.getByText(`Read by rule ${step.rule}`, { exact: true })).toBeVisible();
     const quoted = step.evidence.find((e) => e.document_id);
     if (quoted) await expect.poll(async () => squash(await viewer.getByTestId("evidence-highlight").textContent())).toBe(squash(quoted.quote));
     for (const e of step.evidence.filter((x) => x.claim_id)) {
