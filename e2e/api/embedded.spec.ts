@@ -10,10 +10,11 @@ import { startServer } from "../support/server-process";
 const run = promisify(execFile);
 const PORT = 3190;
 
-test("a fresh PA_DATA_DIR migrates, seeds a demo workspace, serves, and keeps its data across restarts", async () => {
+test("a fresh PA_DATA_DIR migrates, seeds a demo workspace, serves, and keeps its data across restarts", async ({ playwright }) => {
   test.setTimeout(240_000);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pa-embedded-"));
-  const env: NodeJS.ProcessEnv = { ...process.env, PA_DATA_DIR: dataDir, PA_LOG_LEVEL: "error", PA_DEMO_PASSWORD: "demo-pass-123" };
+  // A low per-address sign-in limit: this server is the suite's only one where guessing from 127.0.0.1 may be blocked.
+  const env: NodeJS.ProcessEnv = { ...process.env, PA_DATA_DIR: dataDir, PA_LOG_LEVEL: "error", PA_DEMO_PASSWORD: "demo-pass-123", PA_LOGIN_MAX_FAILURES_PER_ADDRESS: "4" };
   delete env.DATABASE_URL;
 
   const first = await startServer(env, PORT);
@@ -54,6 +55,19 @@ test("a fresh PA_DATA_DIR migrates, seeds a demo workspace, serves, and keeps it
     } finally {
       fs.rmSync(emptyDir, { recursive: true, force: true });
     }
+
+    // Guessing across many emails from one address: after 4 failures, a fifth email is refused too (429).
+    const guesser = await playwright.request.newContext({ baseURL: first.baseURL });
+    const attempt = async (email: string) => {
+      const { csrfToken } = await (await guesser.get("/api/auth/csrf")).json();
+      return guesser.post("/api/auth/callback/credentials", { form: { csrfToken, email, password: "not-the-password-1", json: "true" }, maxRedirects: 0 });
+    };
+    for (let i = 0; i < 4; i++) expect((await attempt(`guess-${i}@embedded.test`)).status()).toBeLessThan(429);
+    const blocked = await attempt("guess-5@embedded.test");
+    expect(blocked.status()).toBe(429);
+    expect(await blocked.json()).toMatchObject({ error: 429, message: expect.stringMatching(/Too many failed sign-ins/) });
+    expect(Number(blocked.headers()["retry-after"])).toBeGreaterThan(0);
+    await guesser.dispose();
     await first.stop();
 
     const second = await startServer(env, PORT);

@@ -42,6 +42,14 @@ export async function readDocumentContent(
   return readInWorker({ bytes, kind, contentType: opts.contentType ?? "" }, { onProgress: opts.onProgress, limits: opts.limits });
 }
 
+/**
+ * A PDF's pages with their text and cell positions (what the policy readers' tables need), read in a reading thread
+ * like every document; scanned pages are not recognised here.
+ */
+export async function readPdfPagesOffThread(bytes: Uint8Array): Promise<ReadPage[]> {
+  return (await readDocumentContent(bytes, "pdf", { limits: { ocr: false } })).pages;
+}
+
 export function kindOf(contentType: string): DocumentKind {
   if (contentType.includes("pdf")) return "pdf";
   if (contentType.includes("json")) return "json";

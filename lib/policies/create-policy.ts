@@ -1,10 +1,12 @@
 import { createHash } from "node:crypto";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { prisma } from "@/lib/db/prisma";
-import { badRequest, conflict } from "@/lib/api/errors";
+import { ApiError, badRequest, conflict } from "@/lib/api/errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import type { Actor } from "@/lib/api/with-workspace";
-import { readPdf, PdfReadError } from "@/lib/documents/read-pdf";
+import { PdfReadError } from "@/lib/documents/read-pdf";
+import { readPdfPagesOffThread } from "@/lib/documents/read-document-content";
+import { DocumentLimitError } from "@/lib/documents/read-in-worker";
 import { insertDocument, prepareDocument } from "@/lib/documents/store-document";
 import type { z } from "zod";
 import type { ZPolicyMetadata } from "@/lib/schemas/policy";
@@ -34,10 +36,11 @@ async function readSource(source: PolicySource): Promise<{ pages: { page: number
     try {
       // A drug list's requirement cells without a usable text layer are recognised from the page image in a worker
       // thread, up to the per-document cell cap and time limit (the rest stay manual steps naming why).
-      const { pages } = await recogniseRequirementCells(source.bytes, (await readPdf(source.bytes)).pages);
+      const { pages } = await recogniseRequirementCells(source.bytes, await readPdfPagesOffThread(source.bytes));
       return { pages: pages.map(({ page, text }) => ({ page, text })), reading: readPolicyDocument(pages), fromDocument: true };
     } catch (error) {
       if (error instanceof PdfReadError) throw badRequest(error.message);
+      if (error instanceof DocumentLimitError) throw new ApiError(error.status, error.message);
       throw error;
     }
   }

@@ -8,9 +8,10 @@ import type { Actor } from "@/lib/api/with-workspace";
 import { sha256Of } from "@/lib/digest";
 import { engineVersion } from "@/lib/engine-versions";
 import { fetchDocument } from "@/lib/documents/fetch-document";
-import { readDocumentContent } from "@/lib/documents/read-document-content";
+import { readDocumentContent, readPdfPagesOffThread } from "@/lib/documents/read-document-content";
 import { DocumentFetchError } from "@/lib/net/safe-fetch";
-import { PdfReadError, readPdf } from "@/lib/documents/read-pdf";
+import { PdfReadError } from "@/lib/documents/read-pdf";
+import { DocumentLimitError } from "@/lib/documents/read-in-worker";
 import { UPLOADED_DOCUMENT_SCHEME } from "@/lib/schemas/prior-auth";
 import type { TPolicyCheckRequest } from "@/lib/schemas/policy-check";
 import { loadCaseMaterial, type CaseMaterial } from "@/lib/prior-auths/load-case-material";
@@ -52,7 +53,7 @@ async function policyFromUrl(url: string, workspaceId: string, material: CaseMat
       const doc = await prisma.document.findFirst({ where: { id: url.slice(UPLOADED_DOCUMENT_SCHEME.length), workspaceId } });
       if (!doc) throw badRequest(`policy_document_url: the uploaded document ${url} was not found in this workspace.`);
       // A stored PDF is read again for its text positions (tables); other documents by their stored text.
-      const pages = doc.contentType.includes("pdf") ? await withRequirementCells(new Uint8Array(doc.bytes), (await readPdf(new Uint8Array(doc.bytes))).pages, material) : ((doc.pages ?? []) as unknown as PdfPage[]);
+      const pages = doc.contentType.includes("pdf") ? await withRequirementCells(new Uint8Array(doc.bytes), await readPdfPagesOffThread(new Uint8Array(doc.bytes)), material) : ((doc.pages ?? []) as unknown as PdfPage[]);
       return sectionOfPages(pages, material, doc.fileName ? `${doc.fileName}, ${url}` : url);
     }
     const fetched = await fetchDocument(url);
@@ -61,6 +62,7 @@ async function policyFromUrl(url: string, workspaceId: string, material: CaseMat
     return sectionOfPages(fetched.kind === "pdf" ? await withRequirementCells(fetched.bytes, content.pages, material) : content.pages, material, url);
   } catch (error) {
     if (error instanceof DocumentFetchError || error instanceof PdfReadError) throw unprocessable(`policy_document_url: ${error.message}`);
+    if (error instanceof DocumentLimitError) throw new ApiError(error.status, `policy_document_url: ${error.message}`);
     throw error;
   }
 }
