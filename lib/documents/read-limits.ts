@@ -23,7 +23,8 @@ export interface ReadLimits {
   ocr: boolean;
 }
 
-function positive(name: string, fallback: number): number {
+/** A positive number from the environment, or the fallback. */
+export function positiveEnv(name: string, fallback: number): number {
   const value = Number(process.env[name]);
   return Number.isFinite(value) && value > 0 ? value : fallback;
 }
@@ -35,15 +36,15 @@ export function defaultReadWorkers(cores = os.availableParallelism()): number {
 
 export function loadReadLimits(): ReadLimits {
   return {
-    maxPages: Math.floor(positive("PA_PDF_MAX_PAGES", 500)),
-    maxInflatedBytes: positive("PA_PDF_MAX_INFLATED_MB", 64) * 1024 * 1024,
-    maxTextChars: Math.floor(positive("PA_TEXT_MAX_CHARS", 1_000_000)),
-    maxOcrPages: Math.floor(positive("PA_OCR_MAX_PAGES", 60)),
-    ocrDpi: positive("PA_OCR_DPI", 150),
-    pageTimeoutMs: positive("PA_READ_PAGE_TIMEOUT_MS", 60_000),
-    documentTimeoutMs: positive("PA_READ_DOCUMENT_TIMEOUT_MS", 600_000),
-    heapMb: positive("PA_READ_HEAP_MB", 768),
-    workers: Math.floor(positive("PA_READ_WORKERS", defaultReadWorkers())),
+    maxPages: Math.floor(positiveEnv("PA_PDF_MAX_PAGES", 500)),
+    maxInflatedBytes: positiveEnv("PA_PDF_MAX_INFLATED_MB", 64) * 1024 * 1024,
+    maxTextChars: Math.floor(positiveEnv("PA_TEXT_MAX_CHARS", 1_000_000)),
+    maxOcrPages: Math.floor(positiveEnv("PA_OCR_MAX_PAGES", 60)),
+    ocrDpi: positiveEnv("PA_OCR_DPI", 150),
+    pageTimeoutMs: positiveEnv("PA_READ_PAGE_TIMEOUT_MS", 60_000),
+    documentTimeoutMs: positiveEnv("PA_READ_DOCUMENT_TIMEOUT_MS", 600_000),
+    heapMb: positiveEnv("PA_READ_HEAP_MB", 768),
+    workers: Math.floor(positiveEnv("PA_READ_WORKERS", defaultReadWorkers())),
     ocr: process.env.PA_OCR !== "0",
   };
 }

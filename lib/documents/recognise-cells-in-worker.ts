@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
-import { loadReadLimits } from "./read-limits";
+import { loadReadLimits, positiveEnv } from "./read-limits";
 import type { CellToRecognise, RecognisedCell } from "./worker/recognise-cells.mjs";
 
 export type { CellToRecognise, RecognisedCell };
@@ -20,14 +20,9 @@ export interface CellLimits {
   heapMb: number;
 }
 
-function positive(name: string, fallback: number): number {
-  const value = Number(process.env[name]);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-}
-
 export function loadCellLimits(): CellLimits {
   const read = loadReadLimits();
-  return { maxCells: Math.floor(positive("PA_OCR_MAX_CELLS", 300)), timeoutMs: positive("PA_OCR_CELLS_TIMEOUT_MS", 120_000), ocr: read.ocr, heapMb: read.heapMb };
+  return { maxCells: Math.floor(positiveEnv("PA_OCR_MAX_CELLS", 300)), timeoutMs: positiveEnv("PA_OCR_CELLS_TIMEOUT_MS", 120_000), ocr: read.ocr, heapMb: read.heapMb };
 }
 
 /** Beyond the time limit the worker gets this long to hand back what it read before it is stopped. */
