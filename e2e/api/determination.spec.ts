@@ -174,6 +174,10 @@ test("the engine never denies by default: a failed criterion is pended for a cli
   expect(notices[0]).toMatchObject({ id: noticeId, outcome: "denied", kind: "decision", content: { decided_by: ws.adminEmail, reviewer_note: "Patient is under the policy's minimum age." } });
   expect(notices[0].content.reasons).toEqual([expect.objectContaining({ policyText: expect.stringContaining("18 years of age or older") })]);
   expect(notices[0].content.appeal).toContain("appeal");
+  // The decision history links each decision to the notice it issued (it was null in lists).
+  expect(noticeId).toEqual(expect.any(String));
+  const reviews = (await (await request.get(`${path}/reviews`, { headers: api.headers })).json()).data;
+  expect(reviews).toEqual([expect.objectContaining({ id: (await review.json()).id, decision: "denied", notice_id: noticeId })]);
   const pdf = await request.get(`/api/v1/notices/${noticeId}/pdf`, { headers: api.headers });
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()["content-type"]).toBe("application/pdf");
