@@ -97,6 +97,7 @@ export const LABELS: LabelDef[] = [
     "medication name", "drug name", "medication requested", "requested medication", "name of medication", "drug requested",
     "requested drug", "medication/drug name", "drug/medication name", "medication", "drug", "prescribed medication", "product name",
     "medication being requested", "drug product", "name of drug", "medication and strength", "drug name and strength",
+    "drug and strength", "medication name and strength", "drug/strength", "medication/strength",
   ]),
   ...defs("strength", "medication", [
     "strength", "drug strength", "dose strength", "medication strength", "strength/dosage", "strength and route of administration",

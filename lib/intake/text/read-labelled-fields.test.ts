@@ -78,3 +78,14 @@ describe("drugs tried, one per line", () => {
     ]);
   });
 });
+
+describe.each([
+  ["Drug and Strength", "Jardiance 10 mg tablet"],
+  ["Medication Name and Strength", "Jardiance 10 mg tablet"],
+  ["Drug/Strength", "Jardiance 10 mg tablet"],
+])("readLabelledFields: the drug under a combined label '%s'", (label, value) => {
+  it("is the medication's drug, not the NDC beside it", () => {
+    const form = page([[[`${label}: ${value}`, 40], ["NDC: 00597-0152-30", 320]]]);
+    expect(values(form)).toContain(`medication.drug=${value}`);
+  });
+});
