@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { evidenceFor, formatNdc, intakeView } from "./intake-view";
 import { auditLabel, auditSummary } from "./audit-labels";
-import type { IntakeResponse, ProvenanceEntry } from "./types";
+import type { FhirMedicationRequest, IntakeResponse, ProvenanceEntry } from "./types";
 import type { ProvenanceResource } from "@/lib/fhir/provenance";
 
 const ev = (resource: ProvenanceResource, field: string | null, quote: string): ProvenanceEntry => ({ resource, field, document_id: "d1", page: 1, start: 0, end: quote.length, quote });
@@ -45,7 +45,7 @@ describe("intakeView", () => {
 
   it("gives a quantity its own unit, never the dose's", () => {
     const mr = { ...intake.fhir.medication_requests[0], id: "n", dosageInstruction: [{ text: "160 mg on day 1", doseAndRate: [{ doseQuantity: { value: "160", unit: "mg" } }] }] };
-    const units = (dispenseRequest: object | undefined) =>
+    const units = (dispenseRequest: FhirMedicationRequest["dispenseRequest"]) =>
       intakeView({ ...intake, fhir: { ...intake.fhir, medication_requests: [{ ...mr, dispenseRequest }] } }).medications[0].facts.find((f) => f.label === "Quantity")?.value;
     expect(units({ quantity: { value: 300, unit: "injections" } })).toBe("300 injections");
     expect(units(undefined)).toBe("300");
@@ -64,7 +64,7 @@ describe("intakeView", () => {
         diagnoses: [{ resourceType: "Condition", id: "c", code: { coding: [{ system: "http://hl7.org/fhir/sid/icd-10-cm", code: "K50.9" }] } }],
       },
       provenance: [...intake.provenance!, ev("Patient/p", "memberId", "XJ4418820")],
-      identity_conflicts: [{ field: "gender", documents: ["form.pdf", "note.pdf"], values: [{ value: "female", document: "form.pdf" }, { value: "male", document: "note.pdf" }] }],
+      identity_conflicts: [{ field: "gender", documents: ["form.pdf", "note.pdf"], values: [{ value: "female", document: "form.pdf" }, { value: "male", document: "note.pdf" }], approval_needs_person: true }],
       coverage: { member_id: "XJ4418820", payer: "Prairie Mutual", plan: null, group: null },
       diagnosis_codes: [{ condition_id: "c", code: "K50.9", title: "Crohn's disease, unspecified", billable: false, warning: "K50.9 is a category, not billable", source: "stated" }],
     });

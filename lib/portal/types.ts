@@ -1,11 +1,11 @@
 // The shapes the portal reads from /api/v1: the API's own zod schemas (z.infer), so the portal cannot drift from them.
 // Type-only imports: no schema code reaches the browser.
 import type { z } from "zod";
-import type { ProvenanceEntry } from "@/lib/fhir/provenance";
 import type { TPriorAuth } from "@/lib/schemas/prior-auth";
 import type { ZAuditEvent } from "@/lib/schemas/audit-event";
 import type { ZDetermination } from "@/lib/schemas/determination";
 import type { ZCaseDocument, ZDocument } from "@/lib/schemas/document";
+import type { ZFhirCondition, ZFhirMedicationRequest, ZFhirPatient, ZFhirPractitioner, ZIntakeResponse, ZProvenanceEntry } from "@/lib/schemas/intake";
 import type { ZPolicyCheckResult, ZPolicyCheckStep } from "@/lib/schemas/policy-check";
 import type { ZReview } from "@/lib/schemas/review";
 import type { ZClaimRecord, ZSupportingInformationList, ZTestClaim } from "@/lib/schemas/supporting-information";
@@ -25,62 +25,15 @@ export type CaseDocument = z.infer<typeof ZCaseDocument>;
 /** POST /documents: the stored document. */
 export type UploadedDocument = z.infer<typeof ZDocument>;
 
-/** The API's provenance row (GET /intake?include=provenance): one type for the route and the portal. */
-export type { ProvenanceEntry };
+/** The API's provenance row (GET /intake?include=provenance). */
+export type ProvenanceEntry = z.infer<typeof ZProvenanceEntry>;
 
-type Coding = { system?: string; code?: string; display?: string };
-type Extension = { url: string; valueString?: string; valueDecimal?: number };
-
-export interface FhirPatient {
-  resourceType: "Patient";
-  id: string;
-  identifier?: { type?: { coding?: Coding[] }; value?: string }[];
-  name?: { given?: string[]; family?: string }[];
-  gender?: string;
-  birthDate?: string;
-}
-
-export interface FhirPractitioner {
-  resourceType: "Practitioner";
-  id: string;
-  identifier?: { system?: string; value?: string }[];
-  name?: { given?: string[]; family?: string; prefix?: string[] }[];
-  telecom?: { system?: string; value?: string }[];
-  qualification?: { code?: { text?: string } }[];
-}
-
-export interface FhirCondition {
-  resourceType: "Condition";
-  id: string;
-  code?: { coding?: Coding[]; text?: string };
-  clinicalStatus?: { coding?: Coding[] };
-}
-
-export interface FhirMedicationRequest {
-  resourceType: "MedicationRequest";
-  id: string;
-  medicationCodeableConcept?: { display?: string; text?: string; coding?: Coding[] };
-  dosageInstruction?: { text?: string; route?: { text?: string }; doseAndRate?: { doseQuantity?: { value?: string | number; unit?: string } }[] }[];
-  dispenseRequest?: { quantity?: { value?: number; unit?: string }; expectedSupplyDuration?: { value?: number; unit?: string } };
-  reasonCode?: { text?: string }[];
-  extension?: Extension[];
-}
-
-export interface IntakeResponse {
-  fhir: {
-    patient: FhirPatient | null;
-    practitioners: FhirPractitioner[];
-    diagnoses: FhirCondition[];
-    medication_requests: FhirMedicationRequest[];
-  };
-  provenance?: ProvenanceEntry[];
-  npi_checks?: { npi: string | null; valid: boolean | null }[];
-  warnings?: string[];
-  /** The documents name different patients (name, date of birth or sex): shown first; an approval needs a person. */
-  identity_conflicts?: { field: "name" | "birthDate" | "gender"; documents: string[]; values: { value: string; document: string; document_id?: string }[] }[];
-  coverage?: { member_id: string | null; payer: string | null; plan: string | null; group: string | null } | null;
-  diagnosis_codes?: { condition_id: string; code: string; title: string | null; billable: boolean; resolved_from?: string; warning?: string; source: "stated" | "inferred" }[];
-}
+export type FhirPatient = z.infer<typeof ZFhirPatient>;
+export type FhirPractitioner = z.infer<typeof ZFhirPractitioner>;
+export type FhirCondition = z.infer<typeof ZFhirCondition>;
+export type FhirMedicationRequest = z.infer<typeof ZFhirMedicationRequest>;
+/** GET /intake?include=provenance: the spec's resources with what the portal shows beside them. */
+export type IntakeResponse = z.infer<typeof ZIntakeResponse>;
 
 /** POST /policy_check and GET /policy_checks: numbered steps, each with its outcome and evidence. */
 export type PolicyCheck = z.infer<typeof ZPolicyCheckResult>;
