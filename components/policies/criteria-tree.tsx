@@ -59,10 +59,13 @@ function Criterion({ node, selectedId, onSelect, editable, draftCheckOf, hasDraf
   useEffect(() => {
     if (saved) savedRef.current?.focus();
   }, [saved]);
-  // Once the draft is published or discarded, "added to the draft" no longer holds.
-  useEffect(() => {
+  // Once the draft is published or discarded, "added to the draft" no longer holds (adjusted while rendering, as
+  // React advises for state that follows a prop).
+  const [hadDraft, setHadDraft] = useState(hasDraft);
+  if (hasDraft !== hadDraft) {
+    setHadDraft(hasDraft);
     if (!hasDraft) setSaved(0);
-  }, [hasDraft]);
+  }
   const selected = selectedId === node.id;
   const draftCheck = draftCheckOf(node.id);
   const current = draftCheck ?? node.check;
