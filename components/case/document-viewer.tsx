@@ -137,7 +137,7 @@ function DocumentPage({ doc, name, page, onPage, selection, otherPlace, onShowSe
         )
       ) : (
         <>
-          {isPdf(doc) && showImage && <PdfPageView documentId={doc.id} page={page} quote={selection?.quote || null} label={`Page ${page} of ${name}`} />}
+          {isPdf(doc) && showImage && <PdfPageView documentId={doc.id} page={page} quote={selection?.quote || null} label={`Page ${page} of ${name}`} recognition={doc.pages?.find((p) => p.page === page)?.recognition} />}
           <div>
             <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-700">Text read from page {page}</h3>
             <DocumentText text={text} span={span} label={`Text of ${name}, page ${page}`} emptyText={isPdf(doc) ? "No text was found on this page (a scanned image?)." : undefined} />

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import { recognisedQuoteBoxes, type Recognition } from "@/lib/portal/recognised-boxes";
 
 type PdfJs = typeof import("pdfjs-dist");
 type PdfDocument = import("pdfjs-dist").PDFDocumentProxy;
@@ -70,8 +71,11 @@ function quoteBoxes(items: TextItem[], quote: string, viewport: { width: number;
     });
 }
 
-/** One page of a stored PDF drawn on a canvas, with the selected quote marked on the page itself. */
-export function PdfPageView({ documentId, page, quote, label }: { documentId: string; page: number; quote: string | null; label: string }) {
+/**
+ * One page of a stored PDF drawn on a canvas, with the selected quote marked on the page itself: from the PDF's text
+ * items, or on a scanned page from the word boxes text recognition kept.
+ */
+export function PdfPageView({ documentId, page, quote, label, recognition }: { documentId: string; page: number; quote: string | null; label: string; recognition?: Recognition }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const firstBox = useRef<HTMLDivElement>(null);
   const key = `${documentId}:${page}`;
@@ -107,7 +111,8 @@ export function PdfPageView({ documentId, page, quote, label }: { documentId: st
     };
   }, [documentId, page, key]);
 
-  const boxes = state === "ready" && quote && drawn?.viewport ? quoteBoxes(drawn.items, quote, drawn.viewport) : [];
+  const viewport = state === "ready" ? drawn?.viewport : null;
+  const boxes = !quote || !viewport ? [] : recognition ? recognisedQuoteBoxes(recognition, quote, viewport.height / viewport.width) : quoteBoxes(drawn!.items, quote, viewport);
   const boxesKey = boxes.map((b) => `${b.left.toFixed(3)},${b.top.toFixed(3)}`).join(";");
   useEffect(() => {
     if (!boxesKey) return;
@@ -125,6 +130,9 @@ export function PdfPageView({ documentId, page, quote, label }: { documentId: st
             style={{ left: `${b.left * 100}%`, top: `${b.top * 100}%`, width: `${b.width * 100}%`, height: `${b.height * 100}%` }} />
         ))}
       </div>
+      {recognition && state === "ready" && (
+        <figcaption className="text-xs text-slate-700">Scanned page: its text was recognised from the image (confidence {Math.round(recognition.confidence)}{recognition.rotation ? `, read turned ${recognition.rotation}°` : ""}).</figcaption>
+      )}
       {state === "loading" && <p role="status" className="py-8 text-center text-sm text-slate-600">Drawing page {page}…</p>}
       {state === "error" && <p className="text-sm text-slate-700">The page image could not be drawn; the page’s text is shown.</p>}
     </figure>

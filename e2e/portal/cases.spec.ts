@@ -4,7 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import { addReviewer, createTestWorkspace, type TestWorkspace } from "../support/workspace";
 import { keepScreenshot, logIn } from "../support/portal";
-import { apiClient } from "../support/api";
+import { apiClient, waitForFinal } from "../support/api";
+import { imageOnlyPdf, renderPng } from "../../lib/documents/test-fixtures";
 import { addClaims, addPolicy, CLINICAL_NOTE, createCase, expectDeterminationShown, expectPolicyCheckShown, formPdf, runFromCasePage, uploadPdf, type RunAnswer } from "../support/cases";
 import { send, startDocServer } from "../support/doc-server";
 import { fhirBundle, makePdf, PA_FORM_PAGE } from "../support/fixtures";
@@ -157,6 +158,35 @@ test("a reviewer uploads a PDF as a new case, reviews its evidence, decides, and
   await expect(queueRow(page, caseId)).toContainText("Approved");
   await expect(queueRow(page, caseId)).toContainText(`By ${reviewer.email}`);
   expect(problems).toEqual([]);
+});
+
+test("a scanned fax: evidence is marked on the page image from the recognised words, with the page's confidence", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  // Page 1 upright, page 2 the same form upside down (read turned 180 degrees).
+  const form = await makePdf([PA_FORM_PAGE]);
+  const fax = await imageOnlyPdf([{ png: await renderPng(form, 200 / 72) }, { png: await renderPng(form, 200 / 72), rotate: 180 }]);
+  const uploaded = await uploadPdf(request, a.apiKey, fax, "fax.pdf");
+  const created = await createCase(request, a.apiKey, { caseId: `PA-FAX-${Date.now()}`, documentUrl: uploaded.document_url });
+  expect((await waitForFinal(apiClient(request, a.apiKey), created.id, 90_000)).status).not.toBe("Failed");
+
+  await logIn(page, a.adminEmail, a.adminPassword);
+  await page.goto(`/cases/${created.id}`);
+  const intake = page.getByRole("region", { name: "Intake" });
+  await intake.getByRole("button", { name: /Jane Q Doe/ }).click();
+  const viewer = page.getByRole("region", { name: "Documents" });
+  await expect(viewer.getByRole("img", { name: /^Page 1 of fax\.pdf$/ })).toBeVisible({ timeout: 20_000 });
+  await expect(viewer.getByText(/Scanned page: its text was recognised from the image \(confidence \d+\)/)).toBeVisible();
+  const boxes = viewer.getByTestId("page-highlight");
+  await expect(boxes.first()).toBeVisible();
+  // The marks sit where the name is on the drawn page: the upper part of an upright page.
+  const canvas = await viewer.getByRole("img", { name: /^Page 1 of fax\.pdf$/ }).boundingBox();
+  const mark = await boxes.first().boundingBox();
+  expect(mark!.y).toBeLessThan(canvas!.y + canvas!.height / 2);
+
+  // The upside-down page: read turned 180 degrees, its marks in the lower half of the page as drawn.
+  await viewer.getByRole("button", { name: "Page 2" }).click();
+  await expect(viewer.getByText(/read turned 180°/)).toBeVisible({ timeout: 20_000 });
+  await keepScreenshot(page, "case-scanned-fax");
 });
 
 test("the queue: SLA clock and overdue, filters, search, sorting, assign to me, keyboard", async ({ page, request }) => {

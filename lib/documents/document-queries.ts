@@ -1,6 +1,7 @@
 import { prisma } from "@/lib/db/prisma";
 import { notFound } from "@/lib/api/errors";
 import { DOCUMENT_META_SELECT, presentDocument } from "./present-document";
+import type { ReadPage } from "./read-document-content";
 
 /** The documents of a case in submission order (the case must belong to the workspace: checked by the caller). */
 export async function listCaseDocuments(opts: { workspaceId: string; priorAuthId: string }) {
@@ -9,8 +10,8 @@ export async function listCaseDocuments(opts: { workspaceId: string; priorAuthId
     orderBy: { position: "asc" },
     include: { document: { select: { ...DOCUMENT_META_SELECT, pages: true } } },
   });
-  // Text per page only: the reader's cell positions (layout) stay internal to the extractors.
-  const textOf = (pages: unknown) => (Array.isArray(pages) ? (pages as { page: number; text: string }[]).map(({ page, text }) => ({ page, text })) : null);
+  // Text per page, and for a recognised page what recognition saw; the reader's cell positions stay internal.
+  const textOf = (pages: unknown) => (Array.isArray(pages) ? (pages as ReadPage[]).map(presentPage) : null);
   return links.map((l) => ({ ...presentDocument(l.document), position: l.position, pages: textOf(l.document.pages) }));
 }
 
@@ -24,4 +25,10 @@ export async function getDocumentBytesOrThrow(opts: { workspaceId: string; docum
   const doc = await prisma.document.findFirst({ where: { id: opts.documentId, workspaceId: opts.workspaceId }, select: { bytes: true, contentType: true, fileName: true } });
   if (!doc) throw notFound(`Document ${opts.documentId}`);
   return doc;
+}
+
+/** A stored page as the API gives it: its text, and for a recognised page its confidence, rotation and word boxes. */
+function presentPage({ page, text, source, ocr }: ReadPage) {
+  if (source !== "ocr" || !ocr || ocr.blank) return { page, text };
+  return { page, text, recognition: { confidence: ocr.confidence, rotation: ocr.rotation ?? 0, words: ocr.words ?? [] } };
 }

@@ -20,7 +20,25 @@ export const ZDocument = z.object({
 /** A case's document with its place in the case and its text per page. */
 export const ZCaseDocument = ZDocument.extend({
   position: z.number().int(),
-  pages: z.array(z.object({ page: z.number().int(), text: z.string() })).nullable(),
+  pages: z
+    .array(
+      z.object({
+        page: z.number().int(),
+        text: z.string(),
+        /** Present when the page's text was read by text recognition of its image. */
+        recognition: z
+          .object({
+            /** Mean word confidence, 0-100. */
+            confidence: z.number(),
+            /** Degrees clockwise the page image was turned to be read upright. */
+            rotation: z.number().int(),
+            /** Each word as [x0, y0, x1, y1, text], in pt from the top left of the upright page, 612 pt wide. */
+            words: z.array(z.tuple([z.number(), z.number(), z.number(), z.number(), z.string()])),
+          })
+          .optional(),
+      }),
+    )
+    .nullable(),
 });
 
 export const ZCaseDocumentList = z.object({ data: z.array(ZCaseDocument) });
