@@ -154,3 +154,14 @@ describe("findLabs: names in text without positions", () => {
     expect(findLabs(pageLines({ text })).labs.map((l) => l.name)).toEqual(["Iron Binding Capacity (TIBC)", "Lipase"]);
   });
 });
+
+describe.each([
+  ["Labs (01/20/2027): blood eosinophils 412 cells/uL. FEV1 58% of predicted.", [["blood eosinophils", "412", "cells/uL", "2027-01-20"]]],
+  ["Labs 03/02/2026: Hgb 9.4 g/dL. Platelets 450K.", [["Hgb", "9.4", "g/dL", "2026-03-02"], ["Platelets", "450", "K", "2026-03-02"]]],
+  ["Recent labs (02/11/2026): CRP 25 mg/L; ESR 41 mm/hr", [["CRP", "25", "mg/L", "2026-02-11"], ["ESR", "41", "mm/hr", "2026-02-11"]]],
+])("findLabs: a note's lab line '%s'", (text, expected) => {
+  it("reads each result, items ending at a comma, a semicolon or a full stop (never a decimal point)", () => {
+    const page = layoutPage([[[text, 50]]]);
+    expect(findLabs(pageLines(page)).labs.map((l) => [l.name, l.value, l.unit, l.date])).toEqual(expected);
+  });
+});

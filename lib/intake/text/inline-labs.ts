@@ -15,10 +15,12 @@ export function inlineLabs(line: Line, pageDate: string | null, opts: DateOption
   const date = findDates(lead[1], opts)[0]?.iso ?? pageDate;
   const hits: LabHit[] = [];
   let at = lead[0].length;
-  for (const part of line.text.slice(at).split(/([,;])/)) {
+  // Items end at a comma, a semicolon or a sentence's full stop ("eosinophils 412 cells/uL. FEV1 58% ..."), never at
+  // a decimal point.
+  for (const part of line.text.slice(at).split(/([,;]|\.(?=\s|$))/)) {
     const start = at;
     at += part.length;
-    if (part === "," || part === ";") continue;
+    if (part === "," || part === ";" || part === ".") continue;
     const item = ITEM.exec(part.trim());
     if (!item) continue;
     const [, name, value] = item;
