@@ -42,7 +42,21 @@ const rows: [string, CheckOf<"step_therapy">, Partial<CaseContext>, string, RegE
     { coveredDrugs: ["Januvia", "metformin"], claims: [fill("C1", "2025-10-09", "metformin", 30)] }, "met", /metformin/],
 ];
 
-describe.each(rows)("step therapy: %s", (_name, check, over, outcome, pattern) => {
+const note = (text: string): Partial<CaseContext> => ({ documents: [{ id: "note", name: "note.pdf", contentType: "application/pdf", pages: [{ page: 1, text }] }] });
+const mtx: CheckOf<"step_therapy"> = { kind: "step_therapy", drugs: ["methotrexate"], drugClasses: [], count: 1, outcomes: ["failed", "intolerant"] };
+const tcs: CheckOf<"step_therapy"> = { kind: "step_therapy", drugs: [], drugClasses: ["topical_corticosteroid"], count: 1, outcomes: ["failed"] };
+// A note that says the required therapy was never taken: not met on that statement; a trial's outcome or a question is no such statement.
+const neverTried: [string, CheckOf<"step_therapy">, Partial<CaseContext>, string, RegExp][] = [
+  ["'has never taken' the drug", mtx, note("She has never taken methotrexate."), "not_met", /state no trial of methotrexate: “She has never taken methotrexate\.”/],
+  ["'no prior' drug", mtx, note("No prior methotrexate; started on adalimumab by outside rheumatologist."), "not_met", /state no trial/],
+  ["a class 'not used'", tcs, note("The patient has not used any topical corticosteroid for the rash."), "not_met", /state no trial/],
+  ["'did not tolerate' is a trial, not a denial", mtx, note("Did not tolerate methotrexate because of nausea."), "missing", /no prior treatment|no trial is documented/],
+  ["'did not respond to' is a trial", mtx, note("Did not respond to methotrexate after 12 weeks."), "missing", /no trial is documented/],
+  ["a possibility is no statement", mtx, note("She may not have taken methotrexate before."), "missing", /no trial is documented/],
+  ["nothing said", mtx, note("Follow-up visit, joint pain improving."), "missing", /no trial is documented/],
+];
+
+describe.each([...rows, ...neverTried])("step therapy: %s", (_name, check, over, outcome, pattern) => {
   it(`is ${outcome}`, () => {
     const answer = answerStepTherapy(check, ctx(over));
     expect(answer.outcome).toBe(outcome);

@@ -6,7 +6,7 @@
 // Denied or pending claims never count. A CLASS criterion counts distinct drugs of the class, never the requested
 // drug. A criterion that names no drug and no class ("second-line therapy") never counts arbitrary drugs: claims
 // carry no indication, so only treatments the notes state for the case's disease count; otherwise a clinician judges.
-import { className, findDrugEntry, findDrugMentions, genericName, sameDrug } from "@/lib/claims/drug-classes";
+import { className, DRUG_CLASS_ALIASES, findDrugEntry, findDrugMentions, genericName, sameDrug } from "@/lib/claims/drug-classes";
 import { claimDrugName, daysBetween, DEFAULT_DAYS_SUPPLY, drugMeetsRequirement, drugTrials, fillsInWindow, type ExcludedFill, type TrialRequirement } from "@/lib/claims/claims-evidence";
 import type { CaseClaim } from "@/lib/claims/types";
 import { inQuestion } from "@/lib/intake/text/find-prior-treatments";
@@ -18,6 +18,7 @@ import { escapeRegExp } from "@/lib/escape-reg-exp";
 import { contextOf } from "@/lib/lexicon/context";
 import { diseaseWords } from "./disease-context";
 import CUES from "./data/disease-therapy-cues.json";
+import NEVER_TRIED from "./data/never-tried-cues.json";
 
 interface Trial {
   drug: string;
@@ -153,6 +154,22 @@ function mentionedTrials(ctx: CaseContext, req: TrialRequirement, known: Set<str
   return out;
 }
 
+const wordsPattern = (words: string[]) => new RegExp(`(?<![a-z])(?:${words.map(escapeRegExp).join("|")})(?![a-z])`, "i");
+const TAKING = wordsPattern(NEVER_TRIED.taking);
+const TRIAL_OUTCOME = wordsPattern(NEVER_TRIED.outcome);
+const HEDGE = wordsPattern(NEVER_TRIED.hedges);
+
+/**
+ * Sentences that name a required drug or class as never taken (negated, not hedged, about taking it and about no
+ * outcome of taking it: "did not tolerate X" is a trial), for a case with no trial on record.
+ */
+function statedNeverTried(ctx: CaseContext, check: CheckOf<"step_therapy">) {
+  const names = [...check.drugs, ...check.drugClasses.flatMap((c) => DRUG_CLASS_ALIASES[c] ?? [className(c)])].filter((n) => n.trim().length >= 3);
+  if (!names.length) return [];
+  const pattern = new RegExp(`(?<![a-z0-9])(?:${names.map((n) => escapeRegExp(n).replace(/[-/]/g, "[-/ ]?")).join("|")})s?(?![a-z0-9])`, "i");
+  return searchDocuments(ctx.documents, { pattern }).filter((hit) => hit.negated && !hit.hedged && TAKING.test(hit.quote) && !TRIAL_OUTCOME.test(hit.quote) && !HEDGE.test(hit.quote));
+}
+
 export function describeStepRequirement(check: CheckOf<"step_therapy">): string {
   const other = check.excludeRequested && check.drugClasses.length ? "other " : "";
   const classes = check.drugClasses.map((c) => `${other}${className(c)}${check.count === 1 ? "" : "s"}`);
@@ -255,6 +272,18 @@ export function answerStepTherapy(check: CheckOf<"step_therapy">, ctx: CaseConte
   const anyHistory = found.length > 0 || (ctx.facts.priorTreatments ?? []).length > 0 || ctx.claims.length > 0;
   const shortText = short.length ? ` Shorter than ${min} days: ${short.map(describe).join("; ")}.` : "";
   const staleText = stale.length ? ` Older than ${within} days before ${ctx.asOf}: ${stale.map(describe).join("; ")}.` : "";
+  // The documents state the required therapy was never given ("she has never taken methotrexate", "no topical
+  // corticosteroid has been used"): the criterion is not met on that statement, which a clinician then weighs.
+  const denied = anyHistory ? [] : statedNeverTried(ctx, check);
+  if (denied.length) {
+    return {
+      outcome: "not_met",
+      answer: `No: the documents state no trial of ${drugsWanted(check)}: “${denied[0].quote}” (${denied[0].documentName} p. ${denied[0].page}).${skipped}`,
+      reason: `The policy requires ${requirement}; the case says it was not tried.`,
+      evidence: denied.slice(0, 3).map(hitEvidence),
+      missingInformation: `Records of a trial of ${requirement.replace(/^at least \d+ /, "")} (drug, dates, outcome), if one was made`,
+    };
+  }
   if (!anyHistory) {
     return {
       outcome: "missing",
