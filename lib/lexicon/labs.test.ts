@@ -4,6 +4,9 @@ import { analyteOf, sameAnalyte } from "./labs";
 // name on a lab report | analyte the policy names | same analyte
 const ROWS: [string, string, boolean][] = [
   ["Hemoglobin A1c", "HbA1c", true],
+  ["blood eosinophils", "blood eosinophil count", true],
+  ["Absolute Eosinophil Count (AEC)", "eosinophils", true],
+  ["Basophils", "blood eosinophil count", false],
   ["A1C (POC)", "glycated hemoglobin", true],
   ["LDL-C, calculated", "LDL cholesterol", true],
   ["Platelet Count", "platelets", true],

@@ -1,40 +1,10 @@
-// A lab value against a threshold: the most recent result of the analyte (names folded: "HbA1c" ~ "A1c" ~
-// "hemoglobin A1c"), in the policy's unit when both state one.
+// A lab value against a threshold: the most recent result of the analyte (names of one analyte through the lexicon:
+// "HbA1c" ~ "A1c" ~ "hemoglobin A1c"), in the policy's unit when both state one.
 import { cite, toStepEvidence, type CaseContext, type CheckAnswer, type CheckOf } from "../case-context";
 import { citeHit, hitEvidence, searchDocuments } from "../case-search";
 import { referenceRange } from "./reference-range";
 import { escapeRegExp } from "@/lib/escape-reg-exp";
-
-const SYNONYMS: string[][] = [
-  ["hba1c", "a1c", "hemoglobin a1c", "glycated hemoglobin", "glycosylated hemoglobin"],
-  ["ldl", "ldl-c", "ldl c", "low-density lipoprotein", "ldl cholesterol"],
-  ["hdl", "hdl-c", "high-density lipoprotein"],
-  ["egfr", "gfr", "estimated glomerular filtration rate"],
-  ["platelet", "platelets", "platelet count", "plt"],
-  ["anc", "absolute neutrophil count", "neutrophils"],
-  ["wbc", "white blood cell", "white blood cell count", "leukocytes"],
-  ["hemoglobin", "hgb", "hb"],
-  ["bmi", "body mass index"],
-  ["alt", "sgpt", "alanine aminotransferase"],
-  ["ast", "sgot", "aspartate aminotransferase"],
-  ["ldh", "lactate dehydrogenase"],
-  ["cd4", "cd4 count", "cd4+"],
-  ["tsh", "thyroid stimulating hormone"],
-  ["igf-1", "igf1", "insulin-like growth factor"],
-  ["crp", "c-reactive protein", "hs-crp", "hscrp", "high-sensitivity c-reactive protein"],
-  ["esr", "erythrocyte sedimentation rate", "sed rate", "sedimentation rate"],
-];
-
-const norm = (s: string) => s.toLowerCase().replace(/\([^)]*\)/g, " ").replace(/[^a-z0-9+-]+/g, " ").trim();
-
-export function analyteMatches(labName: string, analyte: string): boolean {
-  const a = norm(analyte);
-  const l = norm(labName);
-  if (!a || !l) return false;
-  if (l === a || l.includes(a) || a.includes(l)) return true;
-  const group = SYNONYMS.find((g) => g.some((s) => a === s || a.includes(s)));
-  return Boolean(group?.some((s) => l === s || l.split(" ").includes(s) || l.includes(s)));
-}
+import { sameAnalyte } from "@/lib/lexicon/labs";
 
 const unitKey = (u: string | null | undefined) => (u ?? "").toLowerCase().replace(/\s+/g, "").replace("µ", "u").replace("²", "2");
 
@@ -46,7 +16,7 @@ const LIMIT_NAMES = { upper_limit_of_normal: "the upper limit of normal", lower_
 export function answerLab(check: CheckOf<"lab_threshold">, ctx: CaseContext): CheckAnswer {
   const limitName = check.relativeTo ? `${check.value === 1 ? "" : `${check.value} × `}${LIMIT_NAMES[check.relativeTo]}` : "";
   const wanted = check.relativeTo ? `${check.analyte} ${check.comparator} ${limitName}` : `${check.analyte} ${check.comparator} ${check.value}${check.unit ? ` ${check.unit}` : ""}`;
-  const labs = (ctx.facts.labs ?? []).filter((l) => analyteMatches(l.name, check.analyte));
+  const labs = (ctx.facts.labs ?? []).filter((l) => sameAnalyte(l.name, check.analyte));
   const latest = [...labs].sort((a, b) => (b.date ?? "").localeCompare(a.date ?? ""))[0];
   if (!latest) {
     const written = scoreInDocuments(check, ctx);
