@@ -12,6 +12,7 @@ import { isVerbatim } from "../../verbatim-quote";
 import { readPolicyDocument } from "../read-policy-document";
 import type { DrugPolicySection, PolicyDocumentReading } from "../types";
 import { formularyReader } from "./reader";
+import { drugListPage, UNREADABLE_LIMITS } from "./limits-column.fixture";
 
 /** A line of a page: [x, text] items at one baseline; `gap` lines of space before it. */
 type Row = { items: [number, string][]; size?: number; gap?: number };
@@ -226,20 +227,8 @@ describe("a formulary whose codes point to footnotes", () => {
 
 describe("a requirements column without a usable text map", () => {
   // The same drug list page twice: as its text layer gives it (symbols) and as text recognition reads the image.
-  const page = (limits: [string, string]): PdfPage => ({
-    page: 1,
-    text: ["Drug Name | Drug Tier | Requirements/Limits", `ondansetron hcl tab 8 mg | 1 | ${limits[0]}`, `zolpidem tartrate tab 10 mg | 1 | ${limits[1]}`, "celecoxib cap 100 mg | 1"].join("\n"),
-    layout: {
-      width: 612,
-      lines: [
-        [[95, 154], [341, 392], [409, 521]],
-        [[99, 218], [372, 381], [409, 538]],
-        [[99, 231], [372, 381], [409, 538]],
-        [[99, 199], [372, 381]],
-      ],
-    },
-  });
-  const garbled = [page(["\u0208\u0373\u037a\u02b9\u037a\u0208", "\u0208\u0373\u0377\u0375\u0372\u0208"])];
+  const page = drugListPage;
+  const garbled = [page(UNREADABLE_LIMITS)];
   const ocr = [page(["QL (18 tabs every 28 days)", "QL (15 tabs every 30 days)"])];
 
   it("flags the rows' limits as unreadable instead of guessing", () => {

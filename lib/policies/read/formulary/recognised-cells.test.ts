@@ -10,23 +10,12 @@ import type { DrugPolicySection } from "../types";
 import { cellsToRecognise } from "./cells-to-recognise";
 import { MIN_CELL_CONFIDENCE, withRecognisedCells } from "./recognised-cells";
 import { formularyReader } from "./reader";
+import { drugListPage, UNREADABLE_LIMITS } from "./limits-column.fixture";
 
-const SYMBOLS = ["\u0208\u0373\u037a\u02b9\u037a\u0208", "\u0208\u0373\u0377\u0375\u0372\u0208"];
+const SYMBOLS = UNREADABLE_LIMITS;
 
 // A drug list page as its text layer gives it: the limits column in a font without a usable text map.
-const page: PdfPage = {
-  page: 1,
-  text: ["Drug Name | Drug Tier | Requirements/Limits", `ondansetron hcl tab 8 mg | 1 | ${SYMBOLS[0]}`, `zolpidem tartrate tab 10 mg | 1 | ${SYMBOLS[1]}`, "celecoxib cap 100 mg | 1"].join("\n"),
-  layout: {
-    width: 612,
-    lines: [
-      [[95, 154], [341, 392], [409, 521]],
-      [[99, 218], [372, 381], [409, 538]],
-      [[99, 231], [372, 381], [409, 538]],
-      [[99, 199], [372, 381]],
-    ],
-  },
-};
+const page: PdfPage = drugListPage(SYMBOLS);
 
 const criteriaOf = (s: DrugPolicySection): CriterionNode[] => {
   const root = s.policy.sections[0]?.criteria;
