@@ -8,10 +8,12 @@ import { ErrorState, Loading, Notice } from "@/components/ui/states";
 import { DocumentIcon } from "@/components/ui/icons";
 import { DocumentText } from "./document-text";
 import { PdfPageView } from "./pdf-page-view";
+import { DRAWABLE_IMAGE_TYPES, ImagePageView } from "./image-page-view";
 import { sameText, type Selection } from "./selection";
 
 const isPdf = (d: CaseDocument) => d.content_type === "application/pdf";
 const isJson = (d: CaseDocument) => /json/.test(d.content_type);
+const isDrawableImage = (d: CaseDocument) => DRAWABLE_IMAGE_TYPES.includes(d.content_type);
 const pageCount = (d: CaseDocument) => Math.max(d.page_count ?? 0, d.pages?.length ?? 0, 1);
 const docName = (d: CaseDocument, i: number) => d.file_name ?? (isJson(d) ? `Document ${i + 1} (JSON)` : `Document ${i + 1}`);
 
@@ -42,7 +44,7 @@ export function DocumentViewer({ documents, selection }: { documents: { data?: {
     <section aria-labelledby={headingId} className="rounded-lg border border-slate-200 bg-white">
       <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 px-4 py-3">
         <h2 id={headingId} className="text-base font-semibold text-slate-900">Documents</h2>
-        {doc && isPdf(doc) && (
+        {doc && (isPdf(doc) || isDrawableImage(doc)) && (
           <label className="flex items-center gap-2 text-sm text-slate-700">
             <input type="checkbox" checked={showImage} onChange={(e) => setShowImage(e.target.checked)} className="h-4 w-4 accent-blue-700" /> Page image
           </label>
@@ -138,6 +140,7 @@ function DocumentPage({ doc, name, page, onPage, selection, otherPlace, onShowSe
       ) : (
         <>
           {isPdf(doc) && showImage && <PdfPageView documentId={doc.id} page={page} quote={selection?.quote || null} label={`Page ${page} of ${name}`} recognition={doc.pages?.find((p) => p.page === page)?.recognition} />}
+          {isDrawableImage(doc) && showImage && <ImagePageView documentId={doc.id} quote={selection?.quote || null} label={`Image ${name}`} recognition={doc.pages?.find((p) => p.page === page)?.recognition} />}
           <div>
             <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-700">Text read from page {page}</h3>
             <DocumentText text={text} span={span} label={`Text of ${name}, page ${page}`} emptyText={isPdf(doc) ? "No text was found on this page (a scanned image?)." : undefined} />

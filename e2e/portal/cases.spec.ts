@@ -187,6 +187,18 @@ test("a scanned fax: evidence is marked on the page image from the recognised wo
   await viewer.getByRole("button", { name: "Page 2" }).click();
   await expect(viewer.getByText(/read turned 180°/)).toBeVisible({ timeout: 20_000 });
   await keepScreenshot(page, "case-scanned-fax");
+
+  // A photographed form sent as a PNG: drawn as it is, the quote marked from the recognised words.
+  const png = await renderPng(form, 150 / 72);
+  const image = await request.post("/api/v1/documents", { headers: { "X-API-Key": a.apiKey, "Content-Type": "image/png", "X-File-Name": "form.png" }, data: png });
+  expect(image.status(), await image.text()).toBe(201);
+  const fromImage = await createCase(request, a.apiKey, { caseId: `PA-PNG-${Date.now()}`, documentUrl: (await image.json()).document_url });
+  expect((await waitForFinal(apiClient(request, a.apiKey), fromImage.id, 90_000)).status).not.toBe("Failed");
+  await page.goto(`/cases/${fromImage.id}`);
+  await page.getByRole("region", { name: "Intake" }).getByRole("button", { name: /Jane Q Doe/ }).click();
+  await expect(viewer.getByRole("img", { name: "Image form.png" })).toBeVisible({ timeout: 20_000 });
+  await expect(viewer.getByText(/Image: its text was recognised \(confidence \d+\)/)).toBeVisible();
+  await expect(viewer.getByTestId("page-highlight").first()).toBeVisible();
 });
 
 test("the queue: SLA clock and overdue, filters, search, sorting, assign to me, keyboard", async ({ page, request }) => {

@@ -1,0 +1,31 @@
+"use client";
+
+import { useState } from "react";
+import { recognisedQuoteBoxes, type Recognition } from "@/lib/portal/recognised-boxes";
+
+/** Image documents the browser can draw as they are (TIFF, as fax servers send it, is not among them). */
+export const DRAWABLE_IMAGE_TYPES = ["image/png", "image/jpeg"];
+
+/** A stored image document (one page), with the selected quote marked from the word boxes text recognition kept. */
+export function ImagePageView({ documentId, quote, label, recognition }: { documentId: string; quote: string | null; label: string; recognition?: Recognition }) {
+  const [aspect, setAspect] = useState<number | null>(null);
+  const [failed, setFailed] = useState(false);
+  const boxes = quote && recognition && aspect ? recognisedQuoteBoxes(recognition, quote, aspect) : [];
+  if (failed) return <p className="text-sm text-slate-700">The image could not be drawn; its recognised text is shown.</p>;
+  return (
+    <figure className="space-y-1">
+      <div className="relative overflow-hidden rounded border border-slate-200 bg-white shadow-sm">
+        {/* eslint-disable-next-line @next/next/no-img-element -- the stored document itself, behind the session, not a static asset */}
+        <img src={`/api/v1/documents/${documentId}/content`} alt={label} className="block h-auto w-full"
+          onLoad={(e) => setAspect(e.currentTarget.naturalHeight / Math.max(1, e.currentTarget.naturalWidth))} onError={() => setFailed(true)} />
+        {boxes.map((b, i) => (
+          <div key={i} aria-hidden="true" data-testid="page-highlight" className="pointer-events-none absolute rounded-sm bg-yellow-300/45 ring-2 ring-yellow-500/80"
+            style={{ left: `${b.left * 100}%`, top: `${b.top * 100}%`, width: `${b.width * 100}%`, height: `${b.height * 100}%` }} />
+        ))}
+      </div>
+      {recognition && aspect && (
+        <figcaption className="text-xs text-slate-700">Image: its text was recognised (confidence {Math.round(recognition.confidence)}{recognition.rotation ? `, read turned ${recognition.rotation}°` : ""}).</figcaption>
+      )}
+    </figure>
+  );
+}
