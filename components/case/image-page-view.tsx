@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { recognisedQuoteBoxes, type Recognition } from "@/lib/portal/recognised-boxes";
+import { PageHighlights, RecognitionCaption } from "./page-highlights";
 
 /** Image documents the browser can draw as they are (TIFF, as fax servers send it, is not among them). */
 export const DRAWABLE_IMAGE_TYPES = ["image/png", "image/jpeg"];
@@ -18,13 +19,10 @@ export function ImagePageView({ documentId, quote, label, recognition }: { docum
         {/* eslint-disable-next-line @next/next/no-img-element -- the stored document itself, behind the session, not a static asset */}
         <img src={`/api/v1/documents/${documentId}/content`} alt={label} className="block h-auto w-full"
           onLoad={(e) => setAspect(e.currentTarget.naturalHeight / Math.max(1, e.currentTarget.naturalWidth))} onError={() => setFailed(true)} />
-        {boxes.map((b, i) => (
-          <div key={i} aria-hidden="true" data-testid="page-highlight" className="pointer-events-none absolute rounded-sm bg-yellow-300/45 ring-2 ring-yellow-500/80"
-            style={{ left: `${b.left * 100}%`, top: `${b.top * 100}%`, width: `${b.width * 100}%`, height: `${b.height * 100}%` }} />
-        ))}
+        <PageHighlights boxes={boxes} />
       </div>
       {recognition && aspect && (
-        <figcaption className="text-xs text-slate-700">Image: its text was recognised (confidence {Math.round(recognition.confidence)}{recognition.rotation ? `, read turned ${recognition.rotation}°` : ""}).</figcaption>
+        <RecognitionCaption what="Image: its text was recognised" recognition={recognition} />
       )}
     </figure>
   );

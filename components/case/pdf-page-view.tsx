@@ -1,7 +1,8 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { recognisedQuoteBoxes, type Recognition } from "@/lib/portal/recognised-boxes";
+import { recognisedQuoteBoxes, type PageBox, type Recognition } from "@/lib/portal/recognised-boxes";
+import { PageHighlights, RecognitionCaption } from "./page-highlights";
 
 type PdfJs = typeof import("pdfjs-dist");
 type PdfDocument = import("pdfjs-dist").PDFDocumentProxy;
@@ -39,10 +40,8 @@ function openDocument(pdfjs: PdfJs, documentId: string): Promise<PdfDocument> {
   return doc;
 }
 
-interface Box { left: number; top: number; width: number; height: number }
-
 /** Boxes (fractions of the page) around the quote's characters, found in the page's text items. */
-function quoteBoxes(items: TextItem[], quote: string, viewport: { width: number; height: number; convertToViewportRectangle: (r: number[]) => number[] }): Box[] {
+function quoteBoxes(items: TextItem[], quote: string, viewport: { width: number; height: number; convertToViewportRectangle: (r: number[]) => number[] }): PageBox[] {
   const words = quote.trim().split(/\s+/).filter(Boolean);
   if (!words.length) return [];
   let full = "";
@@ -124,14 +123,10 @@ export function PdfPageView({ documentId, page, quote, label, recognition }: { d
     <figure className="space-y-1">
       <div className={`relative overflow-hidden rounded border border-slate-200 bg-white shadow-sm ${state === "ready" ? "" : "hidden"}`}>
         <canvas ref={canvas} role="img" aria-label={label} className="block h-auto w-full" />
-        {boxes.map((b, i) => (
-          <div key={i} ref={i === 0 ? firstBox : undefined} aria-hidden="true" data-testid="page-highlight"
-            className="pointer-events-none absolute rounded-sm bg-yellow-300/45 ring-2 ring-yellow-500/80"
-            style={{ left: `${b.left * 100}%`, top: `${b.top * 100}%`, width: `${b.width * 100}%`, height: `${b.height * 100}%` }} />
-        ))}
+        <PageHighlights boxes={boxes} firstRef={firstBox} />
       </div>
       {recognition && state === "ready" && (
-        <figcaption className="text-xs text-slate-700">Scanned page: its text was recognised from the image (confidence {Math.round(recognition.confidence)}{recognition.rotation ? `, read turned ${recognition.rotation}°` : ""}).</figcaption>
+        <RecognitionCaption what="Scanned page: its text was recognised from the image" recognition={recognition} />
       )}
       {state === "loading" && <p role="status" className="py-8 text-center text-sm text-slate-600">Drawing page {page}…</p>}
       {state === "error" && <p className="text-sm text-slate-700">The page image could not be drawn; the page’s text is shown.</p>}
