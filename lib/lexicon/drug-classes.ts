@@ -25,12 +25,14 @@ export const DRUG_CLASS_ALIASES: Record<string, string[]> = Object.fromEntries(
     .map(([id, c]) => [id, c.aliases]),
 );
 
+/** Any of the names as whole words, a plural "s" allowed, hyphen, slash and space alike ("TNF-blocker" ~ "TNF blockers"). */
+export function namesPattern(names: readonly string[]): RegExp {
+  return new RegExp(`(?<![a-z0-9])(?:${names.map((a) => escapeRegExp(a).replace(/[-/]/g, "[-/ ]?")).join("|")})s?(?![a-z0-9])`, "i");
+}
+
 let aliasPatterns: [string, RegExp][] | null = null;
 function patterns(): [string, RegExp][] {
-  aliasPatterns ??= Object.entries(DRUG_CLASS_ALIASES).map(([id, aliases]) => [
-    id,
-    new RegExp(`(?<![a-z0-9])(?:${aliases.map((a) => escapeRegExp(a).replace(/[-/]/g, "[-/ ]?")).join("|")})s?(?![a-z0-9])`, "i"),
-  ]);
+  aliasPatterns ??= Object.entries(DRUG_CLASS_ALIASES).map(([id, aliases]) => [id, namesPattern(aliases)]);
   return aliasPatterns;
 }
 

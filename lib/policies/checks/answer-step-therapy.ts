@@ -7,6 +7,7 @@
 // drug. A criterion that names no drug and no class ("second-line therapy") never counts arbitrary drugs: claims
 // carry no indication, so only treatments the notes state for the case's disease count; otherwise a clinician judges.
 import { className, DRUG_CLASS_ALIASES, findDrugEntry, findDrugMentions, genericName, sameDrug } from "@/lib/claims/drug-classes";
+import { namesPattern } from "@/lib/lexicon/drug-classes";
 import { claimDrugName, daysBetween, DEFAULT_DAYS_SUPPLY, drugMeetsRequirement, drugTrials, fillsInWindow, type ExcludedFill, type TrialRequirement } from "@/lib/claims/claims-evidence";
 import type { CaseClaim } from "@/lib/claims/types";
 import { inQuestion } from "@/lib/intake/text/find-prior-treatments";
@@ -166,8 +167,7 @@ const HEDGE = wordsPattern(NEVER_TRIED.hedges);
 function statedNeverTried(ctx: CaseContext, check: CheckOf<"step_therapy">) {
   const names = [...check.drugs, ...check.drugClasses.flatMap((c) => DRUG_CLASS_ALIASES[c] ?? [className(c)])].filter((n) => n.trim().length >= 3);
   if (!names.length) return [];
-  const pattern = new RegExp(`(?<![a-z0-9])(?:${names.map((n) => escapeRegExp(n).replace(/[-/]/g, "[-/ ]?")).join("|")})s?(?![a-z0-9])`, "i");
-  return searchDocuments(ctx.documents, { pattern }).filter((hit) => hit.negated && !hit.hedged && TAKING.test(hit.quote) && !TRIAL_OUTCOME.test(hit.quote) && !HEDGE.test(hit.quote));
+  return searchDocuments(ctx.documents, { pattern: namesPattern(names) }).filter((hit) => hit.negated && !hit.hedged && TAKING.test(hit.quote) && !TRIAL_OUTCOME.test(hit.quote) && !HEDGE.test(hit.quote));
 }
 
 export function describeStepRequirement(check: CheckOf<"step_therapy">): string {
