@@ -4,7 +4,7 @@ import { replaceNul } from "@/lib/api/guards/scan-json";
 import { readDocumentContent, type DocumentContent, type DocumentKind } from "./read-document-content";
 import { DocumentLimitError, type ReadProgress } from "./read-in-worker";
 import { loadReadLimits } from "./read-limits";
-import { pageNeedsOcr } from "./worker/page-rules.mjs";
+import { pageNeedsOcr, tooManyScansMessage } from "./worker/page-rules.mjs";
 
 type Tx = Prisma.TransactionClient;
 
@@ -69,7 +69,7 @@ async function readTextLayer(doc: IncomingDocument): Promise<DocumentContent & {
   if (doc.kind !== "pdf" || !limits.ocr) return { ...content, recognitionPending: false };
   const scans = content.pages.filter((page) => pageNeedsOcr(page.text).needed).length;
   if (scans > limits.maxOcrPages) {
-    throw new DocumentLimitError(`The PDF has ${scans} pages without a usable text layer; at most ${limits.maxOcrPages} pages are recognised per document (limit PA_OCR_MAX_PAGES).`, "ocr_pages");
+    throw new DocumentLimitError(tooManyScansMessage(scans, limits.maxOcrPages), "ocr_pages");
   }
   return { ...content, recognitionPending: scans > 0 };
 }

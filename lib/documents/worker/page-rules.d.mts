@@ -6,3 +6,4 @@ export interface PageRules {
 }
 export const PAGE_RULES: PageRules;
 export function pageNeedsOcr(text: string, rules?: PageRules): { needed: boolean; reason: "no_text" | "garbled" | null };
+export function tooManyScansMessage(scans: number, maxOcrPages: number): string;

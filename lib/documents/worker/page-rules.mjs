@@ -28,3 +28,8 @@ export function pageNeedsOcr(text, rules = PAGE_RULES) {
   if (readable / words.length < rules.minWordShare) return { needed: true, reason: "garbled" };
   return { needed: false, reason: null };
 }
+
+/** Why a PDF is refused when more of its pages need recognition than are recognised per document (PA_OCR_MAX_PAGES). */
+export function tooManyScansMessage(scans, maxOcrPages) {
+  return `The PDF has ${scans} pages without a usable text layer; at most ${maxOcrPages} pages are recognised per document (limit PA_OCR_MAX_PAGES).`;
+}

@@ -8,7 +8,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import v8 from "node:v8";
 import zlib from "node:zlib";
 import { openPdf, readPdfPage, PdfReadError } from "./read-pdf-core.mjs";
-import { pageNeedsOcr } from "./page-rules.mjs";
+import { pageNeedsOcr, tooManyScansMessage } from "./page-rules.mjs";
 
 class LimitError extends Error {
   constructor(message, limit) {
@@ -100,7 +100,7 @@ async function readPdfDocument(bytes, limits) {
     if (limits.ocr) {
       const scans = pages.filter((p) => pageNeedsOcr(p.text).needed);
       if (scans.length > limits.maxOcrPages) {
-        throw new LimitError(`The PDF has ${scans.length} pages without a usable text layer; at most ${limits.maxOcrPages} pages are recognised per document (limit PA_OCR_MAX_PAGES).`, "ocr_pages");
+        throw new LimitError(tooManyScansMessage(scans.length, limits.maxOcrPages), "ocr_pages");
       }
       if (scans.length) {
         const { recognizePage, canvasModule } = await loadOcr();
