@@ -5,7 +5,6 @@ import { ApiError, badRequest, conflict } from "@/lib/api/errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import type { Actor } from "@/lib/api/with-workspace";
 import { PdfReadError } from "@/lib/documents/read-pdf";
-import { readPdfPagesOffThread } from "@/lib/documents/read-document-content";
 import { DocumentLimitError } from "@/lib/documents/read-in-worker";
 import { insertDocument, prepareDocument } from "@/lib/documents/store-document";
 import type { z } from "zod";
@@ -15,8 +14,7 @@ import { planSectionPolicies, type PlannedSectionPolicy } from "./library/plan-s
 import { parsePolicy } from "./parse-policy";
 import { policyFromPayload } from "./policy-payload";
 import { presentPolicy, presentPolicySummary } from "./present-policy";
-import { recogniseRequirementCells } from "./read/formulary/recognise-requirement-cells";
-import { readPolicyDocument } from "./read/read-policy-document";
+import { readPolicyPdf } from "./read/read-policy-pdf";
 import type { PolicyDocumentReading } from "./read/types";
 import type { ParsedPolicy } from "./types";
 import { stampReaderVersion } from "./reader-version";
@@ -36,8 +34,8 @@ async function readSource(source: PolicySource): Promise<{ pages: { page: number
     try {
       // A drug list's requirement cells without a usable text layer are recognised from the page image in a worker
       // thread, up to the per-document cell cap and time limit (the rest stay manual steps naming why).
-      const { pages } = await recogniseRequirementCells(source.bytes, await readPdfPagesOffThread(source.bytes));
-      return { pages: pages.map(({ page, text }) => ({ page, text })), reading: readPolicyDocument(pages), fromDocument: true };
+      const { pages, reading } = await readPolicyPdf(source.bytes);
+      return { pages: pages.map(({ page, text }) => ({ page, text })), reading, fromDocument: true };
     } catch (error) {
       if (error instanceof PdfReadError) throw badRequest(error.message);
       if (error instanceof DocumentLimitError) throw new ApiError(error.status, error.message);

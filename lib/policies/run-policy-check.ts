@@ -8,7 +8,7 @@ import type { Actor } from "@/lib/api/with-workspace";
 import { sha256Of } from "@/lib/digest";
 import { engineVersion } from "@/lib/engine-versions";
 import { fetchDocument } from "@/lib/documents/fetch-document";
-import { readDocumentContent, readPdfPagesOffThread } from "@/lib/documents/read-document-content";
+import { readDocumentContent } from "@/lib/documents/read-document-content";
 import { DocumentFetchError } from "@/lib/net/safe-fetch";
 import { PdfReadError } from "@/lib/documents/read-pdf";
 import { DocumentLimitError } from "@/lib/documents/read-in-worker";
@@ -22,8 +22,8 @@ import { caseDrugsOf } from "./library/case-drugs";
 import { sectionForCase } from "./library/section-for-case";
 import { withUnreadCriteriaStep } from "./library/unread-criteria-step";
 import { policyFromPayload } from "./policy-payload";
-import { recogniseRequirementCells } from "./read/formulary/recognise-requirement-cells";
-import { readPolicyDocument } from "./read/read-policy-document";
+import { readPolicyPages, readPolicyPdf } from "./read/read-policy-pdf";
+import type { PolicyDocumentReading } from "./read/types";
 import { selectPolicyOrThrow } from "./select-policy";
 import type { CriteriaNode, ParsedPolicy } from "./types";
 
@@ -37,14 +37,14 @@ export interface ResolvedPolicy {
   version: number | null;
 }
 
-/** A policy document's pages: the section of the case's drug (422 naming the drug and the document when it has none). */
-function sectionOfPages(pages: readonly PdfPage[], material: CaseMaterial, documentName: string): ParsedPolicy {
-  return sectionForCase(readPolicyDocument(pages), caseDrugsOf(material), documentName).parsed;
+/** A policy document's reading: the section of the case's drug (422 naming the drug and the document when it has none). */
+function sectionOf(reading: PolicyDocumentReading, material: CaseMaterial, documentName: string): ParsedPolicy {
+  return sectionForCase(reading, caseDrugsOf(material), documentName).parsed;
 }
 
-/** A drug list's requirement cells without a usable text layer, recognised (in a worker thread) for the case's drug's rows. */
-async function withRequirementCells(bytes: Uint8Array, pages: readonly PdfPage[], material: CaseMaterial): Promise<PdfPage[]> {
-  return (await recogniseRequirementCells(bytes, pages, { focus: caseDrugsOf(material).drugNames, focusOnly: true })).pages;
+/** A policy PDF read for a check: a drug list's image-only requirement cells are recognised for the case's drug's rows only. */
+async function readForCase(bytes: Uint8Array, material: CaseMaterial, recognisePages = false): Promise<PolicyDocumentReading> {
+  return (await readPolicyPdf(bytes, { focus: caseDrugsOf(material).drugNames, recognisePages })).reading;
 }
 
 async function policyFromUrl(url: string, workspaceId: string, material: CaseMaterial): Promise<ParsedPolicy> {
@@ -53,13 +53,13 @@ async function policyFromUrl(url: string, workspaceId: string, material: CaseMat
       const doc = await prisma.document.findFirst({ where: { id: url.slice(UPLOADED_DOCUMENT_SCHEME.length), workspaceId } });
       if (!doc) throw badRequest(`policy_document_url: the uploaded document ${url} was not found in this workspace.`);
       // A stored PDF is read again for its text positions (tables); other documents by their stored text.
-      const pages = doc.contentType.includes("pdf") ? await withRequirementCells(new Uint8Array(doc.bytes), await readPdfPagesOffThread(new Uint8Array(doc.bytes)), material) : ((doc.pages ?? []) as unknown as PdfPage[]);
-      return sectionOfPages(pages, material, doc.fileName ? `${doc.fileName}, ${url}` : url);
+      const reading = doc.contentType.includes("pdf") ? await readForCase(new Uint8Array(doc.bytes), material) : await readPolicyPages((doc.pages ?? []) as unknown as PdfPage[]);
+      return sectionOf(reading, material, doc.fileName ? `${doc.fileName}, ${url}` : url);
     }
     const fetched = await fetchDocument(url);
     if (fetched.kind === "json") return policyFromPayload(new TextDecoder().decode(fetched.bytes));
-    const content = await readDocumentContent(fetched.bytes, fetched.kind);
-    return sectionOfPages(fetched.kind === "pdf" ? await withRequirementCells(fetched.bytes, content.pages, material) : content.pages, material, url);
+    const reading = fetched.kind === "pdf" ? await readForCase(fetched.bytes, material, true) : await readPolicyPages((await readDocumentContent(fetched.bytes, fetched.kind)).pages);
+    return sectionOf(reading, material, url);
   } catch (error) {
     if (error instanceof DocumentFetchError || error instanceof PdfReadError) throw unprocessable(`policy_document_url: ${error.message}`);
     if (error instanceof DocumentLimitError) throw new ApiError(error.status, `policy_document_url: ${error.message}`);
@@ -68,10 +68,10 @@ async function policyFromUrl(url: string, workspaceId: string, material: CaseMat
 }
 
 /** policy_payload: a JSON criteria document is one policy; text is read as a document, the case's drug's section chosen. */
-function policyFromRequestPayload(payload: string, material: CaseMaterial): ParsedPolicy {
+async function policyFromRequestPayload(payload: string, material: CaseMaterial): Promise<ParsedPolicy> {
   const trimmed = payload.trim();
   if (!trimmed || trimmed.startsWith("{") || trimmed.startsWith("[")) return policyFromPayload(payload);
-  return sectionOfPages([{ page: 1, text: payload }], material, "policy_payload");
+  return sectionOf(await readPolicyPages([{ page: 1, text: payload }]), material, "policy_payload");
 }
 
 /** The policy of this check: the request's override, or the library's choice for the case's codes and drug names. */
@@ -79,7 +79,7 @@ export async function resolvePolicy(workspaceId: string, material: CaseMaterial,
   if (request?.policy_payload) {
     let parsed: ParsedPolicy;
     try {
-      parsed = policyFromRequestPayload(request.policy_payload, material);
+      parsed = await policyFromRequestPayload(request.policy_payload, material);
     } catch (error) {
       if (error instanceof ApiError) throw error;
       throw badRequest(`policy_payload: ${error instanceof Error ? error.message : "could not be read"}`);

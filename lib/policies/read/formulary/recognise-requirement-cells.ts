@@ -26,7 +26,7 @@ function hasImageObject(bytes: Uint8Array): boolean {
 export async function recogniseRequirementCells(
   bytes: Uint8Array,
   pages: readonly PdfPage[],
-  opts: { focus?: readonly string[]; focusOnly?: boolean; limits?: Partial<CellLimits> } = {},
+  opts: { focus?: readonly string[]; focusOnly?: boolean; limits?: Partial<CellLimits>; onProgress?: (done: number, total: number) => void } = {},
 ): Promise<RequirementCellsRun> {
   const t0 = performance.now();
   const none = { pages: [...pages], cells: { asked: 0, recognised: 0, unread: 0 }, ms: 0 };
@@ -38,7 +38,7 @@ export async function recogniseRequirementCells(
   const found = cellsToRecognise(pages, opts);
   const cells = images ? found.cells : found.cells.filter((c) => c.cell !== null);
   const leftOut = images ? found.leftOut : found.leftOut.filter((c) => c.cell !== null);
-  const read = await recogniseCellsInWorker(bytes, cells, { limits: opts.limits });
+  const read = await recogniseCellsInWorker(bytes, cells, { limits: opts.limits, onProgress: opts.onProgress });
   const skipped: RecognisedCell[] = leftOut.map((c) => ({ ...c, text: null, reason: "only the requested drug's rows were recognised for this check" }));
   const results = [...read, ...skipped];
   return {
