@@ -3,7 +3,6 @@
 // the same drug. It is not a compendium: a drug missing here still matches by its written name.
 import data from "./data/drugs.json";
 import { closestName, type ClosestNameOptions } from "./fuzzy";
-import { productWords } from "./product-words";
 
 export interface DrugEntry {
   generic: string;
@@ -14,11 +13,6 @@ export interface DrugEntry {
 }
 
 export const DRUGS: DrugEntry[] = data.drugs as DrugEntry[];
-
-/** Words of a drug description that are a dosage form (or its packaging), a route or a salt, never the drug (lib/lexicon/product-words.ts). */
-export const DOSAGE_FORMS: readonly string[] = [...productWords("form"), ...productWords("packaging")];
-export const ROUTES: readonly string[] = productWords("route");
-export const SALTS: readonly string[] = productWords("salt");
 
 /** Lower case, accents and trademark signs gone, punctuation to spaces. */
 export function normalizeDrugText(text: string): string {

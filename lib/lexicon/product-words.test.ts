@@ -1,7 +1,7 @@
 // The product words as tables: what in a written drug name is a form, route, packaging, salt or strength (never the
 // drug), and the drug's own name that is left.
 import { describe, expect, it } from "vitest";
-import { bareDrugName, isProductWord, productWords, startsStrength, type ProductWordKind } from "./product-words";
+import { bareDrugName, isProductWord, productWords, isNeverDrugName, startsStrength, type ProductWordKind } from "./product-words";
 
 describe.each([
   // word as written | kind it is
@@ -68,4 +68,18 @@ describe.each([
   ["JANUVIA", "JANUVIA"],
 ])("bareDrugName(%j)", (written, bare) => {
   it(`is ${bare}`, () => expect(bareDrugName(written)).toBe(bare));
+});
+
+describe.each([
+  // word | can never name a drug
+  ["Tablets", true],
+  ["hydrochloride", true],
+  ["units", true],
+  ["generic", true],
+  ["Medications,", true],
+  ["adalimumab", false],
+  ["HUMIRA", false],
+  ["insulin", false],
+])("isNeverDrugName(%s)", (word, never) => {
+  it(`is ${never}`, () => expect(isNeverDrugName(word)).toBe(never));
 });

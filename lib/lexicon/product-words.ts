@@ -32,6 +32,13 @@ export function isProductWord(word: string, kinds: readonly ProductWordKind[] = 
   return kinds.some((k) => WORDS[k].has(w));
 }
 
+const NOT_A_NAME = new Set([...data.units, ...data.descriptions].map((w) => w.toLowerCase()));
+
+/** True when a word can never identify a drug: a product word, a unit of strength, or a describing word ("generic"). */
+export function isNeverDrugName(word: string): boolean {
+  return isProductWord(word) || NOT_A_NAME.has(word.toLowerCase().replace(/[.,;:]+$/, ""));
+}
+
 /** The units of a strength as a regular-expression alternation, longest first ("units" before "unit"). */
 export const STRENGTH_UNIT = `(?:${[...data.units].sort((a, b) => b.length - a.length).map(escapeRegExp).join("|")})`;
 
