@@ -71,7 +71,13 @@ async function policyFromUrl(url: string, workspaceId: string, material: CaseMat
 async function policyFromRequestPayload(payload: string, material: CaseMaterial): Promise<ParsedPolicy> {
   const trimmed = payload.trim();
   if (!trimmed || trimmed.startsWith("{") || trimmed.startsWith("[")) return policyFromPayload(payload);
-  return sectionOf(await readPolicyPages([{ page: 1, text: payload }]), material, "policy_payload");
+  try {
+    return sectionOf(await readPolicyPages([{ page: 1, text: payload }]), material, "policy_payload");
+  } catch (error) {
+    // The reader runs in a worker thread with a time and a heap limit.
+    if (error instanceof DocumentLimitError) throw new ApiError(error.status, `policy_payload: ${error.message}`);
+    throw error;
+  }
 }
 
 /** The policy of this check: the request's override, or the library's choice for the case's codes and drug names. */

@@ -1,11 +1,11 @@
 // A policy PDF read into sections, the way every path reads one (upload, re-read, a check's policy_document_url):
 // its pages (text layer, read in a worker thread), a drug list's requirement cells recognised from the page image
-// within the cell limits, then the family reader's layout analysis.
+// within the cell limits, then the family reader's layout analysis (in a worker thread too: read-pages-in-worker.ts).
 import type { PdfPage } from "@/lib/documents/read-pdf";
 import { readDocumentContent, readPdfPagesOffThread } from "@/lib/documents/read-document-content";
 import type { CellLimits } from "@/lib/documents/recognise-cells-in-worker";
 import { recogniseRequirementCells, type RequirementCellsRun } from "./formulary/recognise-requirement-cells";
-import { readPolicyDocument } from "./read-policy-document";
+import { readPolicyPagesInWorker, type PolicyReadLimits } from "./read-pages-in-worker";
 import type { PolicyDocumentReading } from "./types";
 
 export interface PolicyPdfReading {
@@ -15,9 +15,12 @@ export interface PolicyPdfReading {
   cells: RequirementCellsRun["cells"];
 }
 
-/** The sections of a policy document's pages (layout analysis of the family reader). */
-export async function readPolicyPages(pages: readonly PdfPage[]): Promise<PolicyDocumentReading> {
-  return readPolicyDocument(pages);
+/**
+ * The sections of a policy document's pages (layout analysis of the family reader), read in a worker thread: the
+ * thread that answers requests only awaits them. Throws DocumentLimitError over the time or memory limit.
+ */
+export async function readPolicyPages(pages: readonly PdfPage[], opts: { limits?: Partial<PolicyReadLimits> } = {}): Promise<PolicyDocumentReading> {
+  return readPolicyPagesInWorker(pages, opts);
 }
 
 /**
