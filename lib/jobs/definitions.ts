@@ -20,6 +20,15 @@ export const JOBS = {
     /** At most one waiting job per delivery (singletonKey = delivery id): the sweep and a kick do not pile up. */
     policy: "short",
   },
+  /** A policy document read again with the current reader (lib/policies/reread): image cells past the upload's cap, a newer reader, or an admin's request. */
+  rereadPolicyDocument: {
+    name: "reread-policy-document",
+    payload: z.object({ workspaceId: z.uuid(), documentId: z.uuid(), reason: z.enum(["cells", "reader", "request"]) }),
+    /** One waiting re-read per document (singletonKey = document id). */
+    policy: "short",
+    /** Recognising thousands of cells takes long: the job expires after the background time limit, not the default. */
+    expireInSeconds: Math.ceil(Number(process.env.PA_OCR_CELLS_TIMEOUT_MS_BACKGROUND ?? 1_800_000) / 1000) + 600,
+  },
 } as const;
 
 export type JobName = keyof typeof JOBS;

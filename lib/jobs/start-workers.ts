@@ -7,6 +7,7 @@ import { LEASE_SECONDS, LeaseHeldError } from "@/lib/prior-auths/lease";
 import { deliverWebhook } from "@/lib/webhooks/deliver-webhook";
 import { evaluatePriorAuth } from "@/lib/determinations/evaluate-prior-auth";
 import { enqueueDueWebhookDeliveries } from "@/lib/webhooks/enqueue-due-deliveries";
+import { runRereadJob } from "@/lib/policies/reread/run-reread-job";
 import { JOBS, enqueueJob } from "./definitions";
 import { QUEUE_SETTINGS, getBoss } from "./queue";
 import type { PgBoss } from "pg-boss";
@@ -33,8 +34,9 @@ export async function ensureQueues() {
   const boss = await getBoss("supervisor");
   for (const definition of Object.values(JOBS)) {
     const policy = "policy" in definition ? { policy: definition.policy } : {};
+    const settings = "expireInSeconds" in definition ? { ...QUEUE_SETTINGS, expireInSeconds: definition.expireInSeconds } : QUEUE_SETTINGS;
     // A queue's policy is fixed at creation: updates carry the other settings only.
-    await boss.createQueue(definition.name, { ...QUEUE_SETTINGS, ...policy }).catch(async () => boss.updateQueue(definition.name, QUEUE_SETTINGS));
+    await boss.createQueue(definition.name, { ...settings, ...policy }).catch(async () => boss.updateQueue(definition.name, settings));
   }
   return boss;
 }
@@ -61,6 +63,7 @@ export async function startWorkers(opts: { concurrency?: number } = {}) {
   sweep.unref();
   const webhooks = await startWebhookWorkers(boss);
   await startEvaluationWorkers(boss);
+  await startRereadWorkers(boss);
   logger.info("workers started", { queue: definition.name, concurrency });
   return {
     stop: () => {
@@ -77,6 +80,16 @@ async function startEvaluationWorkers(boss: PgBoss) {
     const payload = definition.payload.parse(job.data);
     const outcome = await evaluatePriorAuth(payload);
     logger.info("job done", { job: definition.name, id: job.id, priorAuthId: payload.priorAuthId, outcome });
+  });
+}
+
+/** Policy documents read again (image cells past the upload's cap, a newer reader): one at a time per process. */
+async function startRereadWorkers(boss: PgBoss) {
+  const definition = JOBS.rereadPolicyDocument;
+  await boss.work(definition.name, { batchSize: 1, localConcurrency: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
+    const payload = definition.payload.parse(job.data);
+    const outcome = await runRereadJob(payload);
+    logger.info("job done", { job: definition.name, id: job.id, documentId: payload.documentId, outcome });
   });
 }
 

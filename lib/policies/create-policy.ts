@@ -96,9 +96,10 @@ export async function createPolicy(opts: { workspaceId: string; actor: Actor; so
   );
 }
 
-async function storeSection(
+/** One section's policy and its version 1 (also used by a re-read for a section new in the document). */
+export async function storeSection(
   tx: Prisma.TransactionClient,
-  opts: { workspaceId: string; actor: Actor; status: string; documentId: string | null; fromDocument: boolean; section: PlannedSectionPolicy },
+  opts: { workspaceId: string; actor: Actor; status: string; documentId: string | null; fromDocument: boolean; section: PlannedSectionPolicy; changeNote?: string },
 ) {
   const { section } = opts;
   const policy = await tx.policy.create({
@@ -113,7 +114,7 @@ async function storeSection(
       policyId: policy.id, version: 1, title: section.title, payer: section.payer, effectiveDate: section.effectiveDate,
       ndcCodes: section.ndcCodes, cptCodes: section.cptCodes, drugNames: section.drugNames, documentId: opts.documentId,
       pages: section.pages as unknown as Prisma.InputJsonValue, parsed: stampReaderVersion(section.parsed) as unknown as Prisma.InputJsonValue,
-      changeNote: "Uploaded", createdBy: opts.actor.label,
+      changeNote: opts.changeNote ?? "Uploaded", createdBy: opts.actor.label,
     },
   });
   return { policy, version };

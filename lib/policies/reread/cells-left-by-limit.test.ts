@@ -1,0 +1,14 @@
+import { describe, expect, it } from "vitest";
+import type { PdfPage } from "@/lib/documents/read-pdf";
+import { cellsLeftByLimit } from "./cells-left-by-limit";
+
+const page = (n: number, reasons: string[]): PdfPage => ({ page: n, text: "", unreadCells: reasons.map((reason, i) => ({ line: i, cell: 2, reason })) }) as PdfPage;
+
+describe.each([
+  { name: "no marks", pages: [page(1, [])], left: 0 },
+  { name: "the cell cap", pages: [page(1, ["text recognition stopped at the limit of 300 cells per document (PA_OCR_MAX_CELLS)"]), page(2, ["text recognition stopped at the limit of 300 cells per document (PA_OCR_MAX_CELLS)"])], left: 2 },
+  { name: "the time limit (worker and thread)", pages: [page(1, ["text recognition stopped at its time limit per document (PA_OCR_CELLS_TIMEOUT_MS)", "text recognition took longer than its time limit per document (PA_OCR_CELLS_TIMEOUT_MS)"])], left: 2 },
+  { name: "unreadable cells are not the limit's", pages: [page(1, ["its region on the page is empty", 'text recognition read "Q1" with confidence 40 only (at least 75 is trusted)', "text recognition is off (PA_OCR=0)"])], left: 0 },
+])("cellsLeftByLimit: $name", ({ pages, left }) => {
+  it(`is ${left}`, () => expect(cellsLeftByLimit(pages)).toBe(left));
+});
