@@ -1,6 +1,15 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { readPdf } from "@/lib/documents/read-pdf";
 import { parsePolicy } from "../parse-policy";
 import { policyFromPayload } from "../policy-payload";
+import { COLUMN_HEADERS } from "../read/criteria-table/columns";
+import { FIELD_RULES, splitRecordedRule } from "../read/criteria-table/field-rules";
+import { criteriaTablePages, FICTIONAL_CRITERIA_TABLE, FICTIONAL_PDL_TABLE } from "../read/fixtures/criteria-table";
+import { FICTIONAL_GROUP_BOOK, FICTIONAL_PART_D_BOOK, partDBookPages } from "../read/fixtures/part-d-book";
+import { buildPdf, type PageSpec } from "../read/fixtures/pdf-pages";
+import { PART_D_FIELDS } from "../read/part-d/fields";
+import { readPolicyDocument } from "../read/read-policy-document";
+import type { PolicyDocumentReading } from "../read/types";
 import type { CriteriaNode, CriterionNode, ParsedPolicy } from "../types";
 import table from "./criterion-rules.json";
 
@@ -53,5 +62,73 @@ describe("criteria record the rule that read them", () => {
       }],
     }));
     expect(criteriaOf(policy).map((c) => c.rule)).toEqual(["payload.given", "specialty.prescribed-by", "limit.quantity"]);
+  });
+});
+
+// The criteria-table and Part D readers record "<field id>/<rule name>": the column or heading the criterion came from
+// and the rule that read it, a classifier rule (whose kind it gives) or a field reading of field-rules.json (one of
+// whose kinds it gives, in a field of one of its roles).
+// The section builder's structural rules a cell or field can give: a list of specialists, an empty item.
+const KIND_OF_RULE = new Map<string, string>([...table.rules.map((r) => [r.name, r.kind] as [string, string]), ["list.specialists", "prescriber_specialty"], ["manual.empty", "manual"]]);
+const ROLE_OF_FIELD = new Map<string, string>([
+  ...COLUMN_HEADERS.map((c) => [c.id, c.role === "renewal" ? "criteria" : c.role] as [string, string]),
+  ...PART_D_FIELDS.map((f) => [f.id, f.role] as [string, string]),
+]);
+
+/** Why a recorded rule is not a known one (null: it is). */
+function unknownRule(c: CriterionNode): string | null {
+  const recorded = splitRecordedRule(c.rule ?? "");
+  if (!recorded) return `"${c.rule}" is not "<field id>/<rule name>"`;
+  const role = ROLE_OF_FIELD.get(recorded.field);
+  if (!role) return `no field "${recorded.field}"`;
+  const kind = KIND_OF_RULE.get(recorded.rule);
+  if (kind) return kind === c.check.kind ? null : `${recorded.rule} gives ${kind}, not ${c.check.kind}`;
+  const field = FIELD_RULES.get(recorded.rule);
+  if (!field) return `no rule "${recorded.rule}" in criterion-rules.json or field-rules.json`;
+  if (!(field.kinds as string[]).includes(c.check.kind)) return `${recorded.rule} gives ${field.kinds.join("/")}, not ${c.check.kind}`;
+  if (field.roles && !(field.roles as string[]).includes(role)) return `${recorded.rule} is not for a ${role} field`;
+  return null;
+}
+
+const FIXTURES: [string, () => PageSpec[]][] = [
+  ["criteria table (state Medicaid layout)", () => criteriaTablePages(FICTIONAL_CRITERIA_TABLE)],
+  ["preferred drug list with a criteria column", () => criteriaTablePages(FICTIONAL_PDL_TABLE)],
+  ["Part D criteria book (CMS template)", () => partDBookPages(FICTIONAL_PART_D_BOOK)],
+  ["Part D criteria book (PA group layout)", () => partDBookPages(FICTIONAL_GROUP_BOOK)],
+];
+
+const recordedOf = (reading: PolicyDocumentReading) =>
+  reading.sections.flatMap((s) => [...s.policy.sections.flatMap((p) => leaves(p.criteria)), ...(s.policy.limits ?? []).flatMap(leaves)]);
+
+describe.each(FIXTURES)("criteria of the %s record a known field and rule", (_name, pagesOf) => {
+  let criteria: CriterionNode[];
+  beforeAll(async () => {
+    criteria = recordedOf(readPolicyDocument((await readPdf(await buildPdf(pagesOf()))).pages));
+  });
+
+  it("every criterion names its field and a rule of the tables that gives its check", () => {
+    expect(criteria.length).toBeGreaterThanOrEqual(3);
+    expect(criteria.map((c) => [c.text, c.rule, unknownRule(c)]).filter(([, , why]) => why)).toEqual([]);
+  });
+});
+
+describe("what counts as a known recorded rule", () => {
+  const criterion = (rule: string | undefined, kind = "step_therapy"): CriterionNode =>
+    ({ kind: "criterion", id: "x", text: "x", quote: { page: 1, text: "x" }, check: { kind } as CriterionNode["check"], ...(rule ? { rule } : {}) });
+  it.each([
+    ["criteria-table.criteria/step.tried-failed", "step_therapy", null],
+    ["part-d.exclusion-criteria/field.exclusion-finding", "manual", null],
+    ["criteria-table.criteria/manual.unread", "manual", null],
+    ["criteria-table.criteria:step_therapy", "step_therapy", /not "<field id>\/<rule name>"/],
+    [undefined, "step_therapy", /not "<field id>\/<rule name>"/],
+    ["criteria-table.notes/step.tried-failed", "step_therapy", /no field/],
+    ["criteria-table.criteria/step.guessed", "step_therapy", /no rule "step.guessed"/],
+    ["criteria-table.criteria/age.bounds", "step_therapy", /gives age, not step_therapy/],
+    ["part-d.age-restrictions/field.exclusion-drugs", "concurrent_therapy_exclusion", /not for a age field/],
+    ["part-d.exclusion-criteria/field.exclusion-drugs", "manual", /gives concurrent_therapy_exclusion, not manual/],
+  ] as const)("%s (%s)", (rule, kind, why) => {
+    const found = unknownRule(criterion(rule, kind));
+    if (why === null) expect(found).toBeNull();
+    else expect(found).toMatch(why);
   });
 });

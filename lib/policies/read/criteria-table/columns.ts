@@ -1,5 +1,5 @@
 // Column headers of multi-drug criteria tables (state Medicaid and PBM clinical criteria, preferred drug lists with
-// criteria), as data: each header, what the column holds, and the id of the reading rule its criteria record.
+// criteria), as data: each header, what the column holds, and the field id its criteria record with the rule that read them.
 // Tested as a table (columns.test.ts).
 import type { FieldRole } from "./field-roles";
 

@@ -63,17 +63,27 @@ describe("multi-drug criteria table (fictional, state Medicaid layout, landscape
   it("keeps a cell it cannot classify as a manual step with its quote", () => {
     const korlym = criteriaOf(row("Korlym").policy.sections[0].criteria);
     expect(korlym).toHaveLength(1);
-    expect(korlym[0]).toMatchObject({ check: { kind: "manual" }, rule: "criteria-table.criteria:manual" });
+    expect(korlym[0]).toMatchObject({ check: { kind: "manual" }, rule: "criteria-table.criteria/manual.unread" });
     expect(korlym[0].quote.text).toMatch(/^Requests are reviewed case by case/);
   });
 
-  it("quotes every criterion verbatim from its page and names the column rule that read it", () => {
+  it("quotes every criterion verbatim from its page and names its column and the rule that read it", () => {
     for (const s of reading.sections) {
       for (const c of [...s.policy.sections.flatMap((p) => criteriaOf(p.criteria)), ...(s.policy.limits ?? [])]) {
         expect(isVerbatim(pages, c.quote), `${s.label} ${c.id}: ${c.quote.text}`).toBe(true);
-        expect(c.rule).toMatch(new RegExp(`^criteria-table\\.[a-z-]+:${c.check.kind}$`));
+        expect(c.rule).toMatch(/^criteria-table\.[a-z-]+\/[a-z]+(?:\.[a-z0-9-]+)+$/);
       }
     }
+    // Two steps of one kind read by different rules say so: the classifier's, and the column's "preferred" reading.
+    const rules = (s: DrugPolicySection) => [...criteriaOf(s.policy.sections[0].criteria), ...(s.policy.limits ?? [])].map((c) => c.rule);
+    expect(rules(row("Dupixent"))).toEqual([
+      "criteria-table.criteria/diagnosis.named",
+      "criteria-table.criteria/age.bounds",
+      "criteria-table.criteria/step.tried-failed",
+      "criteria-table.criteria/specialty.prescribed-by",
+      "criteria-table.quantity/limit.quantity",
+    ]);
+    expect(rules(row("Relpax"))).toEqual(["criteria-table.criteria/step.tried-failed", "criteria-table.criteria/exclusion.not-in-combination", "criteria-table.quantity/limit.quantity"]);
     const figures = readingFigures(reading, pages);
     expect(figures.verbatimQuotes).toBe(figures.quotes);
     expect(figures.manual / figures.criteria).toBeLessThan(0.2);
@@ -102,6 +112,7 @@ describe("preferred drug list with a criteria column (fictional, one row per cla
   it("reads 'two preferred triptans' as trials of the row's preferred drugs, not of any triptan", () => {
     const step = criteriaOf(pdl.sections[0].policy.sections[0].criteria).find((c) => c.check.kind === "step_therapy");
     expect(step?.check).toMatchObject({ drugs: ["sumatriptan", "rizatriptan"], drugClasses: [], count: 2 });
+    expect(step?.rule).toBe("criteria-table.criteria/field.step-preferred");
     const ppi = criteriaOf(pdl.sections[1].policy.sections[0].criteria)[0];
     expect(ppi.check).toMatchObject({ drugs: ["omeprazole", "pantoprazole"], count: 2, minDurationDays: 30 });
     for (const s of pdl.sections) for (const c of criteriaOf(s.policy.sections[0].criteria)) expect(isVerbatim(pdlPages, c.quote)).toBe(true);

@@ -51,8 +51,8 @@ function rowSection(table: CriteriaTable, row: TableRow, index: number, pages: r
   table.columns.forEach((column, i) => {
     const role = column.header.role;
     if (role === "drug" || role === "class" || role === "preferred" || role === "non_preferred" || role === "other" || !row.cells[i].length) return;
-    if (role === "renewal") fields.push({ rule: column.header.id, role: "criteria", segments: row.cells[i], phase: "continuation" });
-    else fields.push({ rule: column.header.id, role: role as FieldRole, segments: row.cells[i] });
+    if (role === "renewal") fields.push({ field: column.header.id, role: "criteria", segments: row.cells[i], phase: "continuation" });
+    else fields.push({ field: column.header.id, role: role as FieldRole, segments: row.cells[i] });
   });
   const written = cellText(row, bindIndex);
   const label = className ? `${className}: ${key.drugs}` : written;

@@ -1,20 +1,22 @@
 // One drug's section of a multi-drug document (a Part D criteria block, a criteria-table row) as a ParsedPolicy: its
 // fields read by role into one ALL group (split into initial and renewal when the text says so), each criterion
-// classified by the shared classifier, tagged with the reading rule, quoted verbatim from its page. A field whose
-// text the classifier cannot read becomes a manual criterion with its quote; "N/A" gives none.
+// classified by the shared classifier, quoted verbatim from its page. Each criterion records "<field id>/<rule name>":
+// the classifier's rule that read it, or the field reading of field-rules.json that did. A field whose text the
+// classifier cannot read becomes a manual criterion with its quote; "N/A" gives none.
 import { classesInText, findDrugMentions } from "@/lib/claims/drug-classes";
 import type { BuildContext } from "@/lib/policies/build-sections";
-import { classifyCriterion } from "@/lib/policies/classify-criterion";
+import { readCriterion } from "@/lib/policies/classify-criterion";
 import { enforceVerbatimQuotes } from "@/lib/policies/enforce-verbatim-quotes";
 import { findCodes } from "@/lib/policies/policy-metadata";
 import type { Check, CriteriaNode, CriterionNode, ParsedPolicy, PolicySection } from "@/lib/policies/types";
 import { findVerbatim } from "@/lib/policies/verbatim-quote";
 import { NOTHING_STATED, PHASE_LABEL, ROLE_READINGS, SCOPE_STATEMENT, type FieldRole } from "./field-roles";
+import { FIELD_RULE, prefixOf, recordedRule, type FieldRuleName } from "./field-rules";
 import { criteriaOfText, type TextSegment } from "./text-criteria";
 
 export interface SectionField {
-  /** The reading rule's id (a field heading's or a column's), recorded on each criterion it gives. */
-  rule: string;
+  /** The field's id (a heading's or a column's), recorded with the rule on each criterion it gives. */
+  field: string;
   role: FieldRole;
   segments: TextSegment[];
   /** All of the field is of one phase (a "Renewal Criteria" column). */
@@ -79,59 +81,72 @@ export function durationsOf(text: string): { initial: string | null; continuatio
 
 const isDrugText = (text: string) => findDrugMentions(text).length > 0 || classesInText(text.toLowerCase()).length > 0;
 
+interface FieldReading {
+  check: Check;
+  text: string;
+  /** The classifier's rule, or a field reading's (field-rules.json). */
+  rule: string;
+}
+
+/** The classifier's reading of a field's text with the heading's words before it ("Age", "Prescribed by"). */
+const readUnder = (name: FieldRuleName, text: string) => readCriterion(`${prefixOf(name)} ${text}`, {}).check;
+
 /** The check a criterion of a field of this role asks, when the shared classifier read the words out of their field. */
-function checkInField(role: FieldRole, node: CriterionNode, ctx: BuildContext): { check: Check; text: string } {
+function checkInField(role: FieldRole, node: CriterionNode, ctx: BuildContext): FieldReading {
   const { check, text } = node;
+  // The classifier names its rule on every criterion it gives ("unnamed" would fail the recorded-rules test).
+  const rule = node.rule ?? "unnamed";
   switch (role) {
     case "age": {
-      if (check.kind === "age") return { check, text };
+      if (check.kind === "age") return { check, text, rule };
       // The heading says it is an age: "18 years or older" under "Age Restrictions".
-      const age = classifyCriterion(`Age ${text}`, {});
-      return { check: age.kind === "age" ? age : { kind: "manual" }, text };
+      const age = readUnder(FIELD_RULE.ageHeading, text);
+      return age.kind === "age" ? { check: age, text, rule: FIELD_RULE.ageHeading } : { check: { kind: "manual" }, text, rule: FIELD_RULE.ageUnread };
     }
     case "prescriber": {
-      if (check.kind === "prescriber_specialty") return { check, text };
-      const specialty = classifyCriterion(`Prescribed by ${text}`, {});
-      return { check: specialty.kind === "prescriber_specialty" && specialty.specialties.length ? specialty : { kind: "manual" }, text };
+      if (check.kind === "prescriber_specialty") return { check, text, rule };
+      const specialty = readUnder(FIELD_RULE.prescriberHeading, text);
+      return specialty.kind === "prescriber_specialty" && specialty.specialties.length
+        ? { check: specialty, text, rule: FIELD_RULE.prescriberHeading }
+        : { check: { kind: "manual" }, text, rule: FIELD_RULE.prescriberUnread };
     }
     case "exclusion": {
       // What excludes coverage: other drugs used at the same time, or a finding a clinician must rule out.
-      if (check.kind === "concurrent_therapy_exclusion") return { check, text };
+      if (check.kind === "concurrent_therapy_exclusion") return { check, text, rule };
       if (isDrugText(text)) {
         const drugs = findDrugMentions(text).map((m) => m.written).filter((d) => !ctx.coveredDrugs.some((c) => c.toLowerCase() === d.toLowerCase()));
         const drugClasses = classesInText(text.toLowerCase());
-        if (drugs.length || drugClasses.length) return { check: { kind: "concurrent_therapy_exclusion", drugs, drugClasses }, text };
+        if (drugs.length || drugClasses.length) return { check: { kind: "concurrent_therapy_exclusion", drugs, drugClasses }, text, rule: FIELD_RULE.exclusionDrugs };
       }
-      return { check: { kind: "manual" }, text: `Exclusion (must not apply): ${text}` };
+      return { check: { kind: "manual" }, text: `Exclusion (must not apply): ${text}`, rule: FIELD_RULE.exclusionFinding };
     }
     default:
-      return { check, text };
+      return { check, text, rule };
   }
 }
 
 /** "Trial and failure of two preferred triptans" beside a list of preferred drugs: trials of those drugs only. */
-function withPreferred(check: Check, text: string, preferred: readonly string[]): Check {
-  if (check.kind !== "step_therapy" || !preferred.length || !/(?<!non-)\bpreferred\b/i.test(text)) return check;
-  return { ...check, drugs: [...preferred], drugClasses: [] };
+function withPreferred(read: FieldReading, preferred: readonly string[]): FieldReading {
+  const { check, text } = read;
+  if (check.kind !== "step_therapy" || !preferred.length || !/(?<!non-)\bpreferred\b/i.test(text)) return read;
+  return { ...read, check: { ...check, drugs: [...preferred], drugClasses: [] }, rule: FIELD_RULE.stepPreferred };
 }
 
 function withFieldReading(node: CriteriaNode, field: SectionField, ctx: BuildContext, preferred: readonly string[]): CriteriaNode {
   if (node.kind === "group") return { ...node, children: node.children.map((c) => withFieldReading(c, field, ctx, preferred)) };
-  const read = checkInField(field.role, node, ctx);
-  const text = read.text;
-  const check = withPreferred(read.check, text, preferred);
-  return { ...node, text, check, rule: `${field.rule}:${check.kind}` };
+  const { check, text, rule } = withPreferred(checkInField(field.role, node, ctx), preferred);
+  return { ...node, text, check, rule: recordedRule(field.field, rule) };
 }
 
 /** A manual criterion quoting the field's text: what the classifier could not place is never dropped silently. */
-function manualOf(field: SectionField, id: string, ctx: BuildContext): CriterionNode | null {
+function manualOf(field: SectionField, id: string, ctx: BuildContext, rule: FieldRuleName): CriterionNode | null {
   const first = field.segments.find((s) => s.text.trim());
   if (!first) return null;
   const page = ctx.pages.find((p) => p.page === first.page)?.text ?? "";
   const text = joined(field.segments.filter((s) => s.page === first.page));
   const quote = findVerbatim(page, text) ?? findVerbatim(page, first.text);
   if (!quote) return null;
-  return { kind: "criterion", id, text: joined(field.segments), quote: { page: first.page, text: quote }, check: { kind: "manual" }, rule: `${field.rule}:manual` };
+  return { kind: "criterion", id, text: joined(field.segments), quote: { page: first.page, text: quote }, check: { kind: "manual" }, rule: recordedRule(field.field, rule) };
 }
 
 function fieldCriteria(field: SectionField, segments: TextSegment[], id: string, ctx: BuildContext, preferred: readonly string[] = []): CriteriaNode | null {
@@ -144,7 +159,7 @@ function fieldCriteria(field: SectionField, segments: TextSegment[], id: string,
   const criteria = criteriaOfText(segments, id, ctx, inherited);
   if (criteria) return withFieldReading(criteria, field, ctx, preferred);
   ctx.warnings.push(`The ${field.role.replace(/_/g, " ")} of "${text.slice(0, 60)}" could not be read into criteria; kept as a manual step.`);
-  return manualOf({ ...field, segments }, `${id}.1`, ctx);
+  return manualOf({ ...field, segments }, `${id}.1`, ctx, FIELD_RULE.unread);
 }
 
 function allOf(id: string, nodes: (CriteriaNode | null)[]): CriteriaNode | null {
@@ -219,7 +234,7 @@ export function sectionPolicy(input: SectionInput): ParsedPolicy {
   // Only the scope is stated ("All FDA-approved indications ..."): whether the use is one of them is for a clinician.
   const scope = input.fields.find((f) => (f.role === "covered_uses" || f.role === "indications") && SCOPE_STATEMENT.test(joined(f.segments)));
   if (!sections.length && scope) {
-    const manual = manualOf(scope, `${input.id}.initial.scope`, ctx);
+    const manual = manualOf(scope, `${input.id}.initial.scope`, ctx, FIELD_RULE.scopeStatement);
     if (manual) {
       sections.push({
         id: `${input.id}.initial`, title: input.label, kind: "initial", diagnosisHints: { names: [], icd10Prefixes: [] }, approvalDuration: duration.initial, titleQuote,
@@ -252,10 +267,11 @@ export function limitsOf(field: SectionField, id: string, pages: readonly { page
   const limits: CriterionNode[] = [];
   const unread: CriterionNode[] = [];
   for (const leaf of leaves) {
-    const check = leaf.check.kind === "quantity_limit" || leaf.check.kind === "dose_limit" ? leaf.check : classifyCriterion(`Quantity limit: ${leaf.text}`, {});
-    const node: CriterionNode = { ...leaf, check, rule: `${field.rule}:${check.kind}` };
+    const asRead = leaf.check.kind === "quantity_limit" || leaf.check.kind === "dose_limit";
+    const check = asRead ? leaf.check : readUnder(FIELD_RULE.limitHeading, leaf.text);
+    const node: CriterionNode = { ...leaf, check, rule: recordedRule(field.field, asRead ? (leaf.rule ?? "unnamed") : FIELD_RULE.limitHeading) };
     if (check.kind === "quantity_limit" || check.kind === "dose_limit" || check.kind === "duration_limit") limits.push(node);
-    else unread.push({ ...node, check: { kind: "manual" }, rule: `${field.rule}:manual` });
+    else unread.push({ ...node, check: { kind: "manual" }, rule: recordedRule(field.field, FIELD_RULE.limitUnread) });
   }
   return { limits, unread };
 }

@@ -1,5 +1,5 @@
 // The field headings of Medicare Part D prior authorization criteria books (the CMS template and its variants), as
-// data: each heading, its role and the id of the reading rule its criteria record. Tested as a table (fields.test.ts).
+// data: each heading, its role and the field id its criteria record with the rule that read them. Tested as a table (fields.test.ts).
 import type { FieldRole } from "../criteria-table/field-roles";
 
 export type PartDRole = FieldRole | "products" | "group" | "header";

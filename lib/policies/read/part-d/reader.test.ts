@@ -80,18 +80,33 @@ describe("Part D criteria book (fictional, CMS template layout)", () => {
     expect(any).toMatchObject({ logic: "any" });
     expect(checkOf(section("OZEMPIC"), "lab_threshold")?.check).toMatchObject({ comparator: ">=", value: 7, unit: "%" });
     expect(any?.kind === "group" && any.children.map((c) => (c.kind === "criterion" ? c.check.kind : c.kind))).toEqual(["step_therapy", "step_therapy"]);
-    const exclusion = criteriaOf(ozempic).find((c) => c.rule === "part-d.exclusion-criteria:manual");
+    const exclusion = criteriaOf(ozempic).find((c) => c.rule === "part-d.exclusion-criteria/field.exclusion-finding");
     expect(exclusion?.text).toMatch(/^Exclusion \(must not apply\): Prescribed for weight loss alone/);
     expect(exclusion?.quote.text).toMatch(/^Prescribed for weight loss alone/);
   });
 
-  it("quotes every criterion verbatim from its page and names the rule that read it", () => {
+  it("quotes every criterion verbatim from its page and names its field and the rule that read it", () => {
     for (const s of reading.sections) {
       for (const c of s.policy.sections.flatMap((p) => criteriaOf(p.criteria))) {
         expect(isVerbatim(pages, c.quote), `${s.label} ${c.id}: ${c.quote.text}`).toBe(true);
-        expect(c.rule).toMatch(new RegExp(`^part-d\\.[a-z-]+:${c.check.kind}$`));
+        expect(c.rule).toMatch(/^part-d\.[a-z-]+\/[a-z]+(?:\.[a-z0-9-]+)+$/);
       }
     }
+    // The classifier's rule where it read the words as they stand; the heading's reading where only the heading says what they are.
+    const rulesOf = (label: string) => criteriaOf(section(label).policy.sections[0].criteria).map((c) => c.rule);
+    expect(rulesOf("ADALIMUMAB")).toEqual([
+      "part-d.exclusion-criteria/field.exclusion-drugs",
+      "part-d.required-medical-information/diagnosis.named",
+      "part-d.required-medical-information/step.tried-failed",
+      "part-d.age-restrictions/age.bounds",
+      "part-d.prescriber-restrictions/specialty.prescribed-by",
+    ]);
+    expect(rulesOf("XOLAIR")).toEqual([
+      "part-d.required-medical-information/diagnosis.named",
+      "part-d.required-medical-information/lab.threshold",
+      "part-d.age-restrictions/field.age-heading",
+      "part-d.prescriber-restrictions/field.prescriber-heading",
+    ]);
     const figures = readingFigures(reading, pages);
     expect(figures.verbatimQuotes).toBe(figures.quotes);
     expect(figures.manual / figures.criteria).toBeLessThan(0.3);
@@ -121,10 +136,10 @@ describe("Part D criteria book, 'Prior Authorization Group' layout", () => {
     expect(abiraterone.approvalDuration).toBe("Plan Year");
     expect(abiraterone.diagnosisHints.names).toEqual(expect.arrayContaining(["prostate cancer", "Node-positive non-metastatic prostate cancer"]));
     const acitretin = group.sections[2].policy.sections[0];
-    expect(criteriaOf(acitretin.criteria).map((c) => [c.check.kind, c.text])).toEqual([
-      ["manual", "Exclusion (must not apply): Pregnancy"],
-      ["diagnosis", "Diagnosis of severe psoriasis"],
-      ["prescriber_specialty", "Dermatologist"],
+    expect(criteriaOf(acitretin.criteria).map((c) => [c.check.kind, c.text, c.rule])).toEqual([
+      ["manual", "Exclusion (must not apply): Pregnancy", "part-d.exclusion-criteria/field.exclusion-finding"],
+      ["diagnosis", "Diagnosis of severe psoriasis", "part-d.required-medical-information/diagnosis.named"],
+      ["prescriber_specialty", "Dermatologist", "part-d.prescriber-restrictions/field.prescriber-heading"],
     ]);
     for (const s of group.sections) for (const c of criteriaOf(s.policy.sections[0].criteria)) expect(isVerbatim(groupPages, c.quote)).toBe(true);
   });
@@ -135,7 +150,7 @@ describe("Part D edge cases", () => {
     const pages = (await readPdf(await buildPdf(partDBookPages(FICTIONAL_GROUP_BOOK)))).pages;
     const actimmune = readPolicyDocument(pages).sections.find((s) => s.label === "ACTIMMUNE");
     const criteria = criteriaOf(actimmune?.policy.sections[0].criteria ?? { kind: "group", id: "x", logic: "all", text: null, quote: null, children: [] });
-    expect(criteria.map((c) => [c.check.kind, c.quote.text])).toEqual([["manual", "All FDA-approved Indications"]]);
+    expect(criteria.map((c) => [c.check.kind, c.quote.text, c.rule])).toEqual([["manual", "All FDA-approved Indications", "part-d.indications/field.scope-statement"]]);
     expect(actimmune?.policy.sections[0].approvalDuration).toBe("Plan Year");
   });
 

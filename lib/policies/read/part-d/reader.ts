@@ -57,7 +57,7 @@ function read(pages: readonly PdfPage[]): PolicyDocumentReading {
       label,
       labelPage: block.titlePage,
       drugNames: names,
-      fields: block.fields.map((f) => ({ rule: f.field.id, role: f.field.role as FieldRole, segments: f.segments })),
+      fields: block.fields.map((f) => ({ field: f.field.id, role: f.field.role as FieldRole, segments: f.segments })),
       pages: sorted,
       payer,
       effectiveDate,
