@@ -18,6 +18,9 @@ import { readPolicyPdf } from "./read/read-policy-pdf";
 import type { PolicyDocumentReading } from "./read/types";
 import type { ParsedPolicy } from "./types";
 import { stampReaderVersion } from "./reader-version";
+import { cellsLeftByLimit } from "./reread/cells-left-by-limit";
+import { markRereadQueued, sendRereadJob } from "./reread/enqueue-reread";
+import type { PolicyReading } from "./reread/policy-reading";
 
 export type PolicySource = { kind: "pdf"; bytes: Uint8Array; fileName: string | null } | { kind: "text"; text: string } | { kind: "criteria"; document: unknown };
 
@@ -29,13 +32,14 @@ function oneSection(parsed: ParsedPolicy, pages: { page: number; text: string }[
   };
 }
 
-async function readSource(source: PolicySource): Promise<{ pages: { page: number; text: string }[]; reading: PolicyDocumentReading; fromDocument: boolean }> {
+async function readSource(source: PolicySource): Promise<{ pages: { page: number; text: string }[]; reading: PolicyDocumentReading; fromDocument: boolean; cellsLeft: number }> {
   if (source.kind === "pdf") {
     try {
       // A drug list's requirement cells without a usable text layer are recognised from the page image in a worker
       // thread, up to the per-document cell cap and time limit (the rest stay manual steps naming why).
       const { pages, reading } = await readPolicyPdf(source.bytes);
-      return { pages: pages.map(({ page, text }) => ({ page, text })), reading, fromDocument: true };
+      // Cells left for the cap or time limit are read by a background re-read (queued once the upload is stored).
+      return { pages: pages.map(({ page, text }) => ({ page, text })), reading, fromDocument: true, cellsLeft: cellsLeftByLimit(pages) };
     } catch (error) {
       if (error instanceof PdfReadError) throw badRequest(error.message);
       if (error instanceof DocumentLimitError) throw new ApiError(error.status, error.message);
@@ -44,10 +48,10 @@ async function readSource(source: PolicySource): Promise<{ pages: { page: number
   }
   if (source.kind === "text") {
     const pages = source.text.split("\f").map((text, i) => ({ page: i + 1, text }));
-    return { pages, reading: oneSection(parsePolicy(pages), pages), fromDocument: false };
+    return { pages, reading: oneSection(parsePolicy(pages), pages), fromDocument: false, cellsLeft: 0 };
   }
   try {
-    return { pages: [], reading: oneSection(policyFromPayload(JSON.stringify(source.document)), []), fromDocument: false };
+    return { pages: [], reading: oneSection(policyFromPayload(JSON.stringify(source.document)), []), fromDocument: false, cellsLeft: 0 };
   } catch (error) {
     throw badRequest(`criteria_document: ${error instanceof Error ? error.message : "is not valid"}`);
   }
@@ -68,19 +72,20 @@ export async function createPolicy(opts: { workspaceId: string; actor: Actor; so
       throw conflict(`This file was already uploaded as policy document ${duplicate.documentId}${duplicate.fileName ? ` (${duplicate.fileName})` : ""}, which holds ${named}${more}. Upload it again with allow_duplicate=true to store a second copy.`);
     }
   }
-  const { pages, reading } = await readSource(source);
+  const { pages, reading, cellsLeft } = await readSource(source);
   const what = source.kind === "pdf" ? `the document${source.fileName ? ` ${source.fileName}` : ""}` : "the policy";
   const plan = planSectionPolicies(reading, pages, meta, what);
   const prepared =
     source.kind === "pdf"
       ? await prepareDocument({ workspaceId: opts.workspaceId, bytes: source.bytes, contentType: "application/pdf", kind: "pdf", fileName: source.fileName, createdBy: opts.actor.label })
       : null;
-  return prisma.$transaction(
+  const created = await prisma.$transaction(
     async (tx) => {
       const document = prepared ? await insertDocument(tx, prepared) : null;
       const stored: { policy: Awaited<ReturnType<typeof tx.policy.create>>; version: Awaited<ReturnType<typeof tx.policyVersion.create>> }[] = [];
       for (const section of plan) stored.push(await storeSection(tx, { workspaceId: opts.workspaceId, actor: opts.actor, status: meta.status ?? "active", documentId: document?.id ?? null, fromDocument: !!document, section }));
-      const documentView = document ? { id: document.id, file_name: source.kind === "pdf" ? source.fileName : null, family: reading.family, sections: stored.length } : null;
+      const queued: PolicyReading | null = document && cellsLeft > 0 ? await markRereadQueued(tx, { workspaceId: opts.workspaceId, documentId: document.id, reason: "cells", total: cellsLeft }) : null;
+      const documentView = document ? { id: document.id, file_name: source.kind === "pdf" ? source.fileName : null, family: reading.family, sections: stored.length, reading: queued } : null;
       await recordAuditEvent(tx, {
         workspaceId: opts.workspaceId, actor: opts.actor, action: "policy.created",
         details: { policy_id: stored[0].policy.id, title: stored[0].version.title, sections: plan[0].parsed.sections.length, document_id: document?.id ?? null, family: reading.family, policies: stored.length },
@@ -94,6 +99,13 @@ export async function createPolicy(opts: { workspaceId: string; actor: Actor; so
     },
     { timeout: 120_000 },
   );
+  // After the commit: the workers re-read the document's cells past the cap (its sections stay manual steps until then).
+  const document = created.policy_document;
+  if (document?.reading) {
+    const failed = await sendRereadJob({ workspaceId: opts.workspaceId, documentId: document.id, reason: "cells" });
+    if (failed) return { ...created, policy_document: { ...document, reading: failed } };
+  }
+  return created;
 }
 
 /** One section's policy and its version 1 (also used by a re-read for a section new in the document). */

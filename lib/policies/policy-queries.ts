@@ -2,7 +2,13 @@ import { prisma } from "@/lib/db/prisma";
 import { notFound } from "@/lib/api/errors";
 import { formatTimestamp } from "@/lib/time";
 import { countCriteria, presentPolicy, presentPolicySummary } from "./present-policy";
-import type { ParsedPolicy } from "./types";
+import type { CriteriaNode, ParsedPolicy } from "./types";
+import { readerStatus } from "./reader-version";
+import { presentPolicyReading } from "./reread/policy-reading";
+
+/** Criteria a drug list's reader could not read (its requirements cell: symbols, an image past the cell cap ...). */
+const unreadRequirements = (node: CriteriaNode): number =>
+  node.kind === "criterion" ? (node.rule === "formulary.unreadable-requirements" ? 1 : 0) : node.children.reduce((n, c) => n + unreadRequirements(c), 0);
 
 const WITH_DOCUMENT = { document: { select: { id: true, fileName: true } } } as const;
 
@@ -34,7 +40,7 @@ export async function listPolicyDocuments(opts: { workspaceId: string; documentI
   const documents = await prisma.document.findMany({
     where: { workspaceId: opts.workspaceId, ...(opts.documentId ? { id: opts.documentId } : {}), policies: { some: {} } },
     select: {
-      id: true, fileName: true, sha256: true, pageCount: true, createdAt: true, createdBy: true,
+      id: true, fileName: true, sha256: true, pageCount: true, createdAt: true, createdBy: true, policyReading: true,
       policies: { select: { id: true, status: true, family: true, latestVersion: true, sectionLabel: true, sectionPages: true, requirementCodes: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
     },
     orderBy: { createdAt: "desc" },
@@ -46,6 +52,22 @@ export async function listPolicyDocuments(opts: { workspaceId: string; documentI
   const byPolicy = new Map(versions.map((v) => [v.policyId, v]));
   return documents.map((d) => {
     const first = byPolicy.get(d.policies[0]?.id ?? "");
+    const sections = d.policies.map((p) => {
+      const v = byPolicy.get(p.id);
+      const parsed = v?.parsed as ParsedPolicy | undefined;
+      return {
+        policy_id: p.id,
+        status: p.status,
+        title: v?.title ?? null,
+        section_label: p.sectionLabel,
+        drug_names: v?.drugNames ?? [],
+        pages: p.sectionPages,
+        requirement_codes: p.requirementCodes,
+        criteria_count: parsed ? parsed.sections.reduce((n, s) => n + countCriteria(s.criteria), 0) : 0,
+        unread_requirements: parsed ? parsed.sections.reduce((n, s) => n + unreadRequirements(s.criteria), 0) : 0,
+        reread_recommended: readerStatus(v?.parsed).reread_recommended,
+      };
+    });
     return {
       id: d.id,
       file_name: d.fileName,
@@ -56,20 +78,12 @@ export async function listPolicyDocuments(opts: { workspaceId: string; documentI
       effective_date: first?.effectiveDate ?? null,
       section_count: d.policies.length,
       active_sections: d.policies.filter((p) => p.status === "active").length,
-      sections: d.policies.map((p) => {
-        const v = byPolicy.get(p.id);
-        const parsed = v?.parsed as ParsedPolicy | undefined;
-        return {
-          policy_id: p.id,
-          status: p.status,
-          title: v?.title ?? null,
-          section_label: p.sectionLabel,
-          drug_names: v?.drugNames ?? [],
-          pages: p.sectionPages,
-          requirement_codes: p.requirementCodes,
-          criteria_count: parsed ? parsed.sections.reduce((n, s) => n + countCriteria(s.criteria), 0) : 0,
-        };
-      }),
+      /** The background re-read: queued / reading (cells done of total) / done / failed; null when never queued. */
+      reading: presentPolicyReading(d.policyReading),
+      /** Sections read by an older reader, and sections whose requirements could not be read: a re-read may help. */
+      reread_recommended: sections.some((s) => s.reread_recommended),
+      unread_requirements: sections.reduce((n, s) => n + s.unread_requirements, 0),
+      sections,
       created_at: formatTimestamp(d.createdAt),
       created_by: d.createdBy,
     };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZPolicyReading } from "@/lib/policies/reread/policy-reading";
 import { normalizeNdc } from "@/lib/intake/codes/ndc";
 import { ZCalendarDate, ZInt4 } from "./common";
 import { ZCheck } from "@/lib/policies/check-schema";
@@ -87,6 +88,12 @@ export const ZPolicyDocument = z.object({
   effective_date: z.string().nullable(),
   section_count: z.number().int(),
   active_sections: z.number().int(),
+  /** The background re-read of the document (queued, reading with cells done of total, done, failed); null when never queued. */
+  reading: ZPolicyReading.nullable(),
+  /** Some section was read by an older reader: re-read the document. */
+  reread_recommended: z.boolean(),
+  /** Sections' requirement cells the reader could not read (manual steps until read). */
+  unread_requirements: z.number().int(),
   sections: z.array(
     z.object({
       policy_id: z.uuid(),
@@ -97,6 +104,8 @@ export const ZPolicyDocument = z.object({
       pages: z.array(z.number().int()),
       requirement_codes: z.array(z.string()),
       criteria_count: z.number().int(),
+      unread_requirements: z.number().int(),
+      reread_recommended: z.boolean(),
     }),
   ),
   created_at: z.string(),
