@@ -14,6 +14,7 @@ import { fmt, peakRssKb, percentile } from "./stats";
 import { pdfsUnder } from "../corpus-files";
 import { imageOnlyPdf, renderPng } from "../../lib/documents/test-fixtures";
 import { benchReading } from "./reading";
+import { benchPolicyReading } from "./policy-reading";
 
 const PHASE_SECONDS = Math.min(10, Number(process.env.BENCH_PHASE_SECONDS ?? 10));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -257,6 +258,8 @@ async function main() {
   }
   console.error("[reading] documents per second through the reading threads (no server)");
   const reading = await benchReading();
+  console.error("[policy reading] the layout reader on the 288-page formulary, in the request thread and off it (no server)");
+  Object.assign(reading, await benchPolicyReading());
   const columns: [string, Row][] = [["embedded (PGlite)", await benchBackend("embedded", null)]];
   if (process.env.BENCH_DATABASE_URL) {
     const db = await throwawayDatabase(process.env.BENCH_DATABASE_URL);
@@ -277,7 +280,7 @@ async function main() {
     `|---|${columns.map(() => "---").join("|")}|`,
     ...metrics.map((metric) => `| ${metric} | ${columns.map(([, row]) => row[metric] ?? "n/a").join(" | ")} |`),
     "",
-    "Reading pool (readDocumentContent in this process, all documents handed over at once, no server):",
+    "Reading pool (readDocumentContent in this process, all documents handed over at once, no server) and the policy layout reader (readPolicyDocument here vs readPolicyPages off-thread):",
     "",
     "| metric | value |",
     "|---|---|",
