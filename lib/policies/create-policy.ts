@@ -18,14 +18,15 @@ import { readPolicyPdf } from "./read/read-policy-pdf";
 import type { PolicyDocumentReading } from "./read/types";
 import type { ParsedPolicy } from "./types";
 import { stampReaderVersion } from "./reader-version";
-import { cellsLeftByLimit } from "./reread/cells-left-by-limit";
+import { loadCellLimits } from "@/lib/documents/recognise-cells-in-worker";
+import { cellProgressRecorder, cellsLeftByLimit } from "./reread/cells-left-by-limit";
 import { markRereadQueued, sendRereadJob } from "./reread/enqueue-reread";
 import type { PolicyReading } from "./reread/policy-reading";
 
 export type PolicySource = { kind: "pdf"; bytes: Uint8Array; fileName: string | null } | { kind: "text"; text: string } | { kind: "criteria"; document: unknown };
 
 /** A text or criteria upload is one policy, as it always was: a reading of one section. */
-function oneSection(parsed: ParsedPolicy, pages: { page: number; text: string }[]): PolicyDocumentReading {
+export function oneSection(parsed: ParsedPolicy, pages: { page: number; text: string }[]): PolicyDocumentReading {
   return {
     family: "single_drug", title: parsed.title, payer: parsed.payer, effectiveDate: parsed.effectiveDate, warnings: parsed.warnings ?? [],
     sections: [{ label: parsed.title, drugs: { names: parsed.drugNames, ndcs: parsed.suggestedCodes.ndc, cpts: parsed.suggestedCodes.cpt }, pages: pages.map((p) => p.page), policy: parsed }],
@@ -37,9 +38,10 @@ async function readSource(source: PolicySource): Promise<{ pages: { page: number
     try {
       // A drug list's requirement cells without a usable text layer are recognised from the page image in a worker
       // thread, up to the per-document cell cap and time limit (the rest stay manual steps naming why).
-      const { pages, reading } = await readPolicyPdf(source.bytes);
+      const progress = cellProgressRecorder(loadCellLimits());
+      const { pages, reading } = await readPolicyPdf(source.bytes, { onCellProgress: progress.onCellProgress });
       // Cells left for the cap or time limit are read by a background re-read (queued once the upload is stored).
-      return { pages: pages.map(({ page, text }) => ({ page, text })), reading, fromDocument: true, cellsLeft: cellsLeftByLimit(pages) };
+      return { pages: pages.map(({ page, text }) => ({ page, text })), reading, fromDocument: true, cellsLeft: cellsLeftByLimit(pages, progress.run()) };
     } catch (error) {
       if (error instanceof PdfReadError) throw badRequest(error.message);
       if (error instanceof DocumentLimitError) throw new ApiError(error.status, error.message);

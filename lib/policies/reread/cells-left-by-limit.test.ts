@@ -12,3 +12,16 @@ describe.each([
 ])("cellsLeftByLimit: $name", ({ pages, left }) => {
   it(`is ${left}`, () => expect(cellsLeftByLimit(pages)).toBe(left));
 });
+
+// Images beside rows leave no mark when the cap stops recognition: the last progress tells.
+const run = (done: number, total: number, elapsedMs = 1000) => ({ done, total, maxCells: 2, elapsedMs, timeoutMs: 120_000 });
+describe.each([
+  { name: "stopped at the cap with cells not taken", pages: [page(1, [])], run: run(2, 5), left: 3 },
+  { name: "every cell taken", pages: [page(1, [])], run: run(5, 5), left: 0 },
+  { name: "fewer taken than the cap (the rest were blank): not the limit", pages: [page(1, [])], run: run(1, 5), left: 0 },
+  { name: "past the time limit with cells not taken", pages: [page(1, [])], run: { ...run(1, 5, 130_000), maxCells: 300 }, left: 4 },
+  { name: "marks and progress: the larger count", pages: [page(1, ["text recognition stopped at the limit of 2 cells per document (PA_OCR_MAX_CELLS)"])], run: run(2, 4), left: 2 },
+  { name: "no recognition ran", pages: [page(1, [])], run: run(0, 0), left: 0 },
+])("cellsLeftByLimit with progress: $name", ({ pages, run, left }) => {
+  it(`is ${left}`, () => expect(cellsLeftByLimit(pages, run)).toBe(left));
+});

@@ -12,7 +12,7 @@ import { readPolicyPdf } from "../read/read-policy-pdf";
 import { currentReaderVersion } from "../reader-version";
 import { applySectionReading, type AppliedReading } from "./apply-section-reading";
 import { backgroundCellLimits } from "./background-cell-limits";
-import { cellsLeftByLimit } from "./cells-left-by-limit";
+import { cellProgressRecorder, cellsLeftByLimit } from "./cells-left-by-limit";
 import { REREAD_NOTE_PREFIX } from "./decide-reread";
 import { matchSections } from "./match-sections";
 
@@ -39,7 +39,10 @@ export async function rereadPolicyDocument(opts: { workspaceId: string; document
   const document = await prisma.document.findFirst({ where: { id: opts.documentId, workspaceId: opts.workspaceId, policies: { some: {} } }, select: { id: true, bytes: true, fileName: true, contentType: true } });
   if (!document) throw notFound(`Policy document ${opts.documentId}`);
   if (document.contentType !== "application/pdf") throw unprocessable(`Policy document ${document.id} is no PDF: there is nothing to re-read.`);
-  const { pages, reading, cells } = await readPolicyPdf(new Uint8Array(document.bytes), { cellLimits: backgroundCellLimits(), onCellProgress: opts.onCellProgress });
+  const limits = backgroundCellLimits();
+  const progress = cellProgressRecorder(limits, opts.onCellProgress);
+  const { pages, reading, cells } = await readPolicyPdf(new Uint8Array(document.bytes), { cellLimits: limits, onCellProgress: progress.onCellProgress });
+  const cellsLeft = cellsLeftByLimit(pages, progress.run());
   const plan = planSectionPolicies(reading, pages, {}, `the document${document.fileName ? ` ${document.fileName}` : ""}`);
   const reader = currentReaderVersion();
 
@@ -77,7 +80,7 @@ export async function rereadPolicyDocument(opts: { workspaceId: string; document
         drafts_kept: count("draft_exists"),
         unchanged: count("none"),
         unmatched: match.unmatched,
-        cells_left: cellsLeftByLimit(pages),
+        cells_left: cellsLeft,
         cells,
         policies: applied,
       };
