@@ -26,24 +26,28 @@ export const DRUG_CLASS_ALIASES: Record<string, string[]> = Object.fromEntries(
 );
 
 /** Any of the names as whole words, a plural "s" allowed, hyphen, slash and space alike ("TNF-blocker" ~ "TNF blockers"). */
-export function namesPattern(names: readonly string[]): RegExp {
-  return new RegExp(`(?<![a-z0-9])(?:${names.map((a) => escapeRegExp(a).replace(/[-/]/g, "[-/ ]?")).join("|")})s?(?![a-z0-9])`, "i");
+export function namesPattern(names: readonly string[], flags = "i"): RegExp {
+  // Longest first, so a match is the whole phrase ("biologic dmard", not "biologic").
+  const longestFirst = [...names].sort((a, b) => b.length - a.length);
+  return new RegExp(`(?<![a-z0-9])(?:${longestFirst.map((a) => escapeRegExp(a).replace(/[-/]/g, "[-/ ]?")).join("|")})s?(?![a-z0-9])`, flags);
 }
 
 let aliasPatterns: [string, RegExp][] | null = null;
 function patterns(): [string, RegExp][] {
-  aliasPatterns ??= Object.entries(DRUG_CLASS_ALIASES).map(([id, aliases]) => [id, namesPattern(aliases)]);
+  aliasPatterns ??= Object.entries(DRUG_CLASS_ALIASES).map(([id, aliases]) => [id, namesPattern(aliases, "gi")]);
   return aliasPatterns;
 }
 
 /** Class ids a phrase names ("other antiseizure medications" -> ["antiseizure"]). */
 export function classesInText(text: string): string[] {
   const lower = ` ${text.toLowerCase()} `;
-  // "non-biologic DMARD" names conventional DMARDs, not biologics.
-  const withoutNonBiologic = lower.replace(/\bnon[- ]?biologics?\b/g, "conventional");
-  const found = patterns()
-    .filter(([id, re]) => re.test(id === "biologic" ? withoutNonBiologic : lower))
-    .map(([id]) => id);
+  // "non-biologic DMARD" names conventional DMARDs, not biologics (blanked to the same length: spans stay put).
+  const withoutNonBiologic = lower.replace(/\bnon[- ]?biologics?\b/g, (m) => "#".repeat(m.length));
+  const spans = patterns().map(([id, re]) => ({ id, spans: [...(id === "biologic" ? withoutNonBiologic : lower).matchAll(re)].map((m) => [m.index, m.index + m[0].length] as const) }));
+  // A phrase inside a longer phrase of another class is part of that one ("DMARD" in "biologic DMARD").
+  const inside = (id: string, [start, end]: readonly [number, number]) =>
+    spans.some((other) => other.id !== id && other.spans.some(([s, e]) => s <= start && e >= end && e - s > end - start));
+  const found = spans.filter(({ id, spans: own }) => own.some((span) => !inside(id, span))).map(({ id }) => id);
   const superseded = new Set(found.flatMap((id) => CLASSES[id].supersedes ?? []));
   return found.filter((id) => !superseded.has(id));
 }

@@ -100,6 +100,10 @@ const CLASS_TEXT_ROWS: [string, string[]][] = [
   ["two atypical antipsychotics", ["atypical_antipsychotic"]],
   ["a benzodiazepine", ["benzodiazepine"]],
   ["born SGA at 34 weeks", []],
+  // A class's phrase inside a longer phrase of another class belongs to that one.
+  ["use with a biologic DMARD", ["biologic"]],
+  ["a non-biologic DMARD such as methotrexate", ["csdmard"]],
+  ["a conventional DMARD or a biologic DMARD", ["csdmard", "biologic"]],
 ];
 
 describe.each(CLASS_TEXT_ROWS)("classesInText(%s)", (text, classes) => {
