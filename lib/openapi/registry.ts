@@ -267,6 +267,20 @@ export const OPERATIONS: OperationSpec[] = [
     summary: "One uploaded policy document with its sections", params: { document_id: uuid("document_id") }, responses: ok("The document and its sections.", ZPolicyDocument), errors: [400, 404],
   },
   {
+    method: "post", path: "/policies/documents/{document_id}/reread", operationId: "rereadPolicyDocument", tag: "Policies", access: "workspace",
+    summary: "Re-read a policy document with the current reader (admins)",
+    description: "Queues a background re-read (the workers read it, never the request): a drug list's image cells up to PA_OCR_MAX_CELLS_BACKGROUND, and the current reader's sections. Each policy whose reading changed gets a new version whose change note says what changed; over criteria a person published, the reading is stored as the policy's draft instead; new sections become policies; policies whose section is no longer found are left as they are. The document's `reading` shows queued, reading (cells done of total), done or failed. 409 while a re-read is queued or running.",
+    params: { document_id: uuid("document_id") },
+    responses: { 202: { description: "The document, its reading queued.", schema: ZPolicyDocument } }, errors: [400, 403, 404, 409],
+  },
+  {
+    method: "post", path: "/policies/{policy_id}/reread", operationId: "rereadPolicy", tag: "Policies", access: "workspace",
+    summary: "Re-read a policy with the current reader (admins)",
+    description: "A section of an uploaded document: its document's re-read is queued (202, the document with `reading`). A text upload: parsed again from its stored pages now (200, the policy; `reread.action` is version, draft, draft_exists or none). A criteria document upload has no pages: 422.",
+    params: { policy_id: uuid("policy_id") },
+    responses: { 200: { description: "The policy after the re-read.", schema: ZPolicy }, 202: { description: "The policy's document, its reading queued.", schema: ZPolicyDocument } }, errors: [400, 403, 404, 409, 422],
+  },
+  {
     method: "get", path: "/policies/{policy_id}", operationId: "getPolicy", tag: "Policies", access: "workspace",
     summary: "A policy with its pages, criteria and versions", params: { policy_id: uuid("policy_id") }, query: ZGetPolicyQuery, responses: ok("The policy (?version=N: an older version).", ZPolicy), errors: [400, 404],
   },
