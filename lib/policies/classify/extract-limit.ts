@@ -1,13 +1,31 @@
 // Limits: a quantity per period ("2 pens per 28 days"), a dose ("not to exceed 40 mg per week"), a duration of use
 // ("treatment duration up to 12 weeks").
 import type { Check } from "../types";
+import { escapeRegExp } from "@/lib/escape-reg-exp";
+import QUANTITY_UNITS from "@/lib/claims/data/quantity-units.json";
 import { num, type CriterionInput } from "./criterion-input";
 
 const per = (n?: string, unit?: string) => (unit ? (n ? num(n) : 1) * (unit.startsWith("week") ? 7 : unit.startsWith("month") ? 30 : unit.startsWith("year") ? 365 : 1) : undefined);
 
+// Units a quantity is counted in: the claims' units table (tablets, tabs, pens, mL, g ...) and the containers limits name.
+const QUANTITY_UNIT = [...Object.entries(QUANTITY_UNITS).filter(([k]) => !k.startsWith("_")).flatMap(([, words]) => words as string[]), "packs", "pack", "cartons", "carton", "bottles", "bottle"]
+  .sort((a, b) => b.length - a.length)
+  .map(escapeRegExp)
+  .join("|");
+// "per 28 days", "/30 days", "every 4 weeks", "a day", "daily".
+const PERIOD = String.raw`(?:(?:per|\/|every|each|in|a)\s*(\d+)?\s*-?\s*(days?|weeks?|months?|years?)\b|(daily)\b)`;
+const WITH_UNIT = new RegExp(String.raw`\b(\d+(?:\.\d+)?)\s*(${QUANTITY_UNIT})\.?\s*${PERIOD}`);
+// Without a unit the number must follow a limit's own words ("Max 1 per day", "limited to 2 every 28 days"), so a
+// finding's count ("at least 4 per month") is never read as a limit.
+const NO_UNIT = new RegExp(String.raw`\b(?:max(?:imum)?|limit(?:ed)?(?: to)?|up to|not (?:to )?exceed|no more than|qty|quantity(?: limit)?)\b\s*(?:of|is|:)?\s*(\d+(?:\.\d+)?)\s*${PERIOD}`);
+
 export function quantityLimit({ lower }: CriterionInput): Check | null {
-  const m = /\b(\d+(?:\.\d+)?)\s*(tablets?|capsules?|pens?|syringes?|vials?|units?|kits?|packs?|cartons?|patch(?:es)?|inhalers?|injections?|doses?|ml|bottles?|boxes?)\s*(?:per|\/|every|each|in)\s*(\d+)?\s*-?\s*(days?|weeks?|months?|years?)\b/.exec(lower);
-  return m ? { kind: "quantity_limit", value: num(m[1]), unit: m[2].replace(/s$/, ""), perDays: per(m[3], m[4]) } : null;
+  const m = WITH_UNIT.exec(lower);
+  // "Maximum dose of 2 g per day" limits a dose, not what is dispensed: the dose rule reads it.
+  if (m && /^(?:g|gm|grams?)$/.test(m[2]) && /\bdos(?:e|es|age|ing)\b/.test(lower)) return null;
+  if (m) return { kind: "quantity_limit", value: num(m[1]), unit: m[2].replace(/s$/, ""), perDays: m[5] ? 1 : per(m[3], m[4]) };
+  const bare = NO_UNIT.exec(lower);
+  return bare ? { kind: "quantity_limit", value: num(bare[1]), unit: "dose", perDays: bare[4] ? 1 : per(bare[2], bare[3]) } : null;
 }
 
 export function doseLimit({ lower }: CriterionInput): Check | null {
