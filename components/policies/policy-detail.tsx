@@ -16,6 +16,7 @@ import { CriteriaDiff } from "./criteria-diff";
 import type { z } from "zod";
 import type { ZPolicyComparison } from "@/lib/schemas/policy";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { RereadPolicyButton } from "./policy-reading-status";
 import { familyName, type Check, type PolicyDetail as Policy, type Quote } from "./types";
 
 export function PolicyDetail({ policyId, canEdit }: { policyId: string; canEdit: boolean }) {
@@ -90,6 +91,15 @@ export function PolicyDetail({ policyId, canEdit }: { policyId: string; canEdit:
           {" "}({familyName(p.document.family)}){p.document.pages.length ? `, page${p.document.pages.length === 1 ? "" : "s"} ${p.document.pages.join(", ")}` : ""}.
           {p.document.requirement_codes.length > 0 && <> Requirement codes: <strong>{p.document.requirement_codes.join(", ")}</strong>.</>}
         </p>
+      )}
+      {p.reader.reread_recommended && (
+        <div aria-label="Reader" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+          This version was {p.reader.message}.
+          {canEdit && p.version === latest && <RereadPolicyButton policyId={policyId} onDone={() => {
+            void queryClient.invalidateQueries({ queryKey: ["policy", policyId] });
+            void queryClient.invalidateQueries({ queryKey: draftKey(policyId) });
+          }} />}
+        </div>
       )}
       {p.version !== latest && (
         <p role="status" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">

@@ -91,3 +91,28 @@ test("a multi-drug document shows its sections: the library, the document page a
   await source.getByRole("link", { name: "antiseizure-book.pdf" }).click();
   await expect(page.getByRole("heading", { name: "2 sections" })).toBeVisible();
 });
+
+test("an admin re-reads a policy document from its page: the reading is queued with a progress bar, then finished with what it changed", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const created = await request.post("/api/v1/policies", {
+    headers: { "X-API-Key": ws.apiKey },
+    multipart: { file: { name: "reread-book.pdf", mimeType: "application/pdf", buffer: Buffer.from(await partDBook("Example Reread Plan", [EPIDIOLEX, FINTEPLA])) } },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const documentId = (await created.json()).policy_document.id as string;
+
+  await logIn(page, ws.adminEmail, ws.adminPassword);
+  await page.goto(`/policies/documents/${documentId}`);
+  await expect(page.getByRole("heading", { name: "reread-book.pdf" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Reading" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Re-read with the current reader" }).click();
+  const progress = page.getByRole("progressbar", { name: "Requirement cells recognised" });
+  await expect(progress).toBeVisible();
+  await expect(progress).toHaveAttribute("aria-valuenow", "0");
+  await expect(page.getByRole("button", { name: "Re-read with the current reader" })).toBeDisabled();
+  await expect(page.getByText("Re-read finished.")).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText(/2 sections read by reader policy-\w+; 0 policies with a new version/)).toBeVisible();
+  await expect(progress).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Re-read with the current reader" })).toBeEnabled();
+  await keepScreenshot(page, "policy-document-reread");
+});

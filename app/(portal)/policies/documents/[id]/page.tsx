@@ -2,7 +2,7 @@ import { PolicyDocumentDetail } from "@/components/policies/policy-document-deta
 import { requireMember } from "@/lib/portal/current-member";
 
 export default async function PolicyDocumentPage({ params }: { params: Promise<{ id: string }> }) {
-  await requireMember();
+  const member = await requireMember();
   const { id } = await params;
-  return <PolicyDocumentDetail documentId={id} />;
+  return <PolicyDocumentDetail documentId={id} canEdit={member.role === "admin"} />;
 }
