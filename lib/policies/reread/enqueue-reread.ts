@@ -5,9 +5,14 @@ import { prisma } from "@/lib/db/prisma";
 import { conflict, notFound } from "@/lib/api/errors";
 import { enqueueJob } from "@/lib/jobs/definitions";
 import { logger } from "@/lib/log";
-import { isReadingActive, presentPolicyReading, queuedReading, type PolicyReading, type RereadReason } from "./policy-reading";
+import { JOBS } from "@/lib/jobs/definitions";
+import { QUEUE_SETTINGS } from "@/lib/jobs/queue";
+import { isReadingActive, isReadingStuck, presentPolicyReading, queuedReading, type PolicyReading, type RereadReason } from "./policy-reading";
 
 type Tx = Prisma.TransactionClient;
+
+/** Past every attempt the queue would make (expiry per attempt, plus the retry waits): the job is gone. */
+const STUCK_AFTER_MS = (JOBS.rereadPolicyDocument.expireInSeconds * (QUEUE_SETTINGS.retryLimit + 1) + 600) * 1000;
 
 /** Marks the document queued inside the caller's transaction (the row is locked: two requests cannot both queue). */
 export async function markRereadQueued(tx: Tx, opts: { workspaceId: string; documentId: string; reason: RereadReason; total?: number | null }): Promise<PolicyReading> {
@@ -16,7 +21,7 @@ export async function markRereadQueued(tx: Tx, opts: { workspaceId: string; docu
   const row = await tx.document.findFirst({ where: { id: opts.documentId, workspaceId: opts.workspaceId, policies: { some: {} } }, select: { policyReading: true } });
   if (!row) throw notFound(`Policy document ${opts.documentId}`);
   const current = presentPolicyReading(row.policyReading);
-  if (isReadingActive(current)) throw conflict(`Policy document ${opts.documentId} is already being re-read (${current!.status} since ${current!.started_at ?? current!.queued_at}).`);
+  if (isReadingActive(current) && !isReadingStuck(current, new Date(), STUCK_AFTER_MS)) throw conflict(`Policy document ${opts.documentId} is already being re-read (${current!.status} since ${current!.started_at ?? current!.queued_at}).`);
   const reading = queuedReading(opts.reason, new Date(), opts.total ?? null);
   await tx.document.update({ where: { id: opts.documentId }, data: { policyReading: reading as unknown as Prisma.InputJsonValue } });
   return reading;

@@ -31,6 +31,17 @@ export function presentPolicyReading(stored: unknown): PolicyReading | null {
 
 export const isReadingActive = (reading: PolicyReading | null) => reading?.status === "queued" || reading?.status === "reading";
 
+/**
+ * A reading still queued or reading long after any job could still hold it (its job was lost: the queue gave up
+ * after its retries, or the database was restored) no longer blocks a new re-read. `maxAgeMs`: the job's expiry
+ * times its attempts.
+ */
+export function isReadingStuck(reading: PolicyReading | null, now: Date, maxAgeMs: number): boolean {
+  if (!isReadingActive(reading)) return false;
+  const since = Date.parse(reading!.started_at ?? reading!.queued_at ?? "");
+  return Number.isFinite(since) && now.getTime() - since > maxAgeMs;
+}
+
 export function queuedReading(reason: RereadReason, now: Date, total: number | null = null): PolicyReading {
   return { status: "queued", reason, done: null, total, queued_at: now.toISOString(), started_at: null, finished_at: null, message: null, changed: null, added: null, drafts: null, unmatched: null };
 }
