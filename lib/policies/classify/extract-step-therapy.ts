@@ -24,6 +24,10 @@ function trialCount(lower: string): number {
   for (const m of [/\b(?:at least|a minimum of|minimum of|>=)\s*(\w+)\b/.exec(lower), /\b(two|three|four|2|3|4)\s+(?:or more\s+)?(?:other |different |prior |formulary |preferred |of the following )/.exec(lower)]) {
     if (m && !Number.isNaN(num(m[1])) && !/\s*(?:days?|weeks?|months?|years?)\b/.test(lower.slice(m.index + m[0].length, m.index + m[0].length + 8))) return num(m[1]);
   }
+  // "two stimulants", "two SSRIs", "three preventive migraine medications": the count before the plural it counts
+  // (not a time, a number of doses or occasions). Reading one where two are required could approve a case.
+  const plural = /\b(two|three|four|2|3|4)\s+(?:or more\s+)?(?:[a-z0-9/-]+\s+){0,3}?([a-z0-9/-]*[a-z]s)\b/.exec(lower);
+  if (plural && !/^(?:days|weeks|months|years|hours|times|occasions|doses|tablets|capsules|units|visits|episodes|attacks|seizures|measurements|readings|tests|lines|regimens)$/.test(plural[2])) return num(plural[1]);
   if (/\bboth\b/.test(lower)) return 2;
   return 1;
 }
