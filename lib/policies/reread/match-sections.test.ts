@@ -85,3 +85,18 @@ describe.each([
     expect(result.unmatched).toEqual(row.unmatched);
   });
 });
+
+describe("matchSections at a drug list's size", () => {
+  it("pairs 800 sections read in reverse order, each with its own policy, quickly", () => {
+    const n = 800;
+    const storedRows = Array.from({ length: n }, (_, i) => stored(`p${i}`, `drug ${i} tab ${i} mg`, [`drug${i}`]));
+    const readRows = Array.from({ length: n }, (_, i) => read(`drug ${n - 1 - i} tab ${n - 1 - i} mg`, [`drug${n - 1 - i}`]));
+    const t0 = performance.now();
+    const result = matchSections(storedRows, readRows);
+    expect(performance.now() - t0).toBeLessThan(2000);
+    expect(result.pairs).toHaveLength(n);
+    expect(result.pairs.every((p) => readRows[p.index].label === `drug ${p.policyId.slice(1)} tab ${p.policyId.slice(1)} mg`)).toBe(true);
+    expect(result.added).toEqual([]);
+    expect(result.unmatched).toEqual([]);
+  });
+});

@@ -30,19 +30,23 @@ export function matchSections(stored: readonly StoredSection[], read: readonly R
   const pairs: SectionMatch["pairs"] = [];
   const usedPolicies = new Set<string>();
   const usedSections = new Set<number>();
-  const pass = (by: SectionMatch["pairs"][number]["by"], same: (s: StoredSection, r: ReadSection) => boolean) => {
-    for (const s of stored) {
+  // Keys computed once (a drug list has hundreds of sections).
+  const keyed = stored.map((s) => ({ policyId: s.policyId, label: norm(s.label), drugs: drugKey(s.drugNames) }));
+  const readKeys = read.map((r) => ({ label: norm(r.label), drugs: drugKey(r.drugNames) }));
+  type Key = { label: string; drugs: string };
+  const pass = (by: SectionMatch["pairs"][number]["by"], same: (s: Key, r: Key) => boolean) => {
+    for (const s of keyed) {
       if (usedPolicies.has(s.policyId)) continue;
-      const index = read.findIndex((r, i) => !usedSections.has(i) && same(s, r));
+      const index = readKeys.findIndex((r, i) => !usedSections.has(i) && same(s, r));
       if (index < 0) continue;
       pairs.push({ policyId: s.policyId, index, by });
       usedPolicies.add(s.policyId);
       usedSections.add(index);
     }
   };
-  pass("label_and_drugs", (s, r) => !!norm(s.label) && norm(s.label) === norm(r.label) && drugKey(s.drugNames) === drugKey(r.drugNames));
-  pass("label", (s, r) => !!norm(s.label) && norm(s.label) === norm(r.label));
-  pass("drugs", (s, r) => !!drugKey(s.drugNames) && drugKey(s.drugNames) === drugKey(r.drugNames));
+  pass("label_and_drugs", (s, r) => !!s.label && s.label === r.label && s.drugs === r.drugs);
+  pass("label", (s, r) => !!s.label && s.label === r.label);
+  pass("drugs", (s, r) => !!s.drugs && s.drugs === r.drugs);
   // A one-section document (a single-drug policy) read again as one section is that section, whatever its title now.
   if (stored.length === 1 && read.length === 1) pass("only_section", () => true);
   return {
