@@ -13,6 +13,7 @@ const DRUG_ROWS: [string, string | null, string[]][] = [
   ["Zoloft 50 mg tablet", "sertraline", ["ssri", "antidepressant"]],
   ["nortriptyline", "nortriptyline", ["tca", "antidepressant"]],
   ["Januvia", "sitagliptin", ["dpp4_inhibitor"]],
+  ["Tekturna 150 mg tablet", "aliskiren", []],
   ["Glucophage XR", "metformin", ["metformin", "biguanide"]],
   ["ondansetron ODT", "ondansetron", ["5ht3_antagonist"]],
   ["Maxalt-MLT", "rizatriptan", ["triptan"]],

@@ -8,8 +8,23 @@ import { trimmed, type CriterionInput } from "./criterion-input";
 function diagnosisNames(text: string): string[] {
   const after = /\b(?:diagnosis|dx) of\s+(?:(?:a|an|the)\s+)?(.+)$/i.exec(text) ?? /\bdiagnosed with\s+(?:(?:a|an)\s+)?(.+)$/i.exec(text) ?? /\b(?:has|with)\s+(?:(?:a|an)\s+)?(?:confirmed |documented |established |definitive )?(.+)$/i.exec(text);
   const phrase = (after ? after[1] : text).replace(/[.;:]+$/, "").trim();
-  const parts = phrase.split(/\s*\/\s*(?=[A-Za-z]{3})|\s+or\s+|;\s*/).map((s) => s.replace(/^(?:a|an|the)\s+/i, "").trim()).filter((s) => s.length > 2);
+  const parts = phrase
+    .split(/\s*\/\s*(?=[A-Za-z]{3})|\s+or\s+|;\s*/)
+    .flatMap((s) => seriesItems(s, phrase))
+    .map((s) => s.replace(/^(?:a|an|the)\s+/i, "").trim())
+    .filter((s) => s.length > 2);
   return parts.length ? parts : [phrase];
+}
+
+/**
+ * A series "hypertension, heart failure or diabetic kidney disease": the comma-separated names before its "or" / "and"
+ * are names of their own when each is a condition; a comma inside one name ("hormone receptor positive, HER2-negative
+ * advanced ...") is kept.
+ */
+function seriesItems(part: string, phrase: string): string[] {
+  if (!part.includes(",") || !/\s(?:or|and)\s/.test(phrase)) return [part];
+  const items = part.split(/\s*,\s*/).filter(Boolean);
+  return items.length > 1 && items.every((i) => looksLikeCondition(i)) ? items : [part];
 }
 
 /** "Diagnosis of advanced renal cell cancer/kidney cancer" -> both names, C64 and C65. */

@@ -81,6 +81,12 @@ export const continuesName = (previous: string, text: string) => {
 };
 
 /**
+ * A criteria cell's line that continues the criteria above it: it opens in lower case ("disease; and") or with a
+ * list item after the first ("2. Member is ...", "b. A documented ..."), never a row's first criterion.
+ */
+export const continuesCriteria = (text: string) => /^[a-z](?![.)]\s)/.test(text.trim()) || /^(?:[2-9]|\d{2}|[b-h])[.)]\s/.test(text.trim());
+
+/**
  * The column whose text opens a row: the class column of a preferred drug list (its drug columns list several drugs,
  * one a line, in one row), else the drug column, else the non-preferred drugs.
  */
@@ -157,7 +163,9 @@ export function readCriteriaTable(pages: readonly PdfPage[]): CriteriaTable | nu
     const lastKey = row ? row.cells[keyColumn].map((s) => s.text).join(" ") : "";
     // A drug cell line with no name of its own ("150 mg vial", "Pen") continues the drug above it.
     const isClass = columns[keyColumn].header.role === "class";
-    const opens = key && !(row && lastKey && continuesName(lastKey, key)) && (isClass || productNames(key).length > 0);
+    // A class name wrapped over lines ("Angiotensin Receptor" / "Blockers (ARBs)") beside criteria that go on: the row goes on.
+    const criteriaGoOn = isClass && row && columns.some((c, i) => isCriteriaRole(c.header.role) && continuesCriteria(byColumn[i].join(" ")));
+    const opens = key && !criteriaGoOn && !(row && lastKey && continuesName(lastKey, key)) && (isClass || productNames(key).length > 0);
     if (opens || !row) {
       row = { cells: columns.map(() => []), pages: [] };
       rows.push(row);

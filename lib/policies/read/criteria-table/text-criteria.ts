@@ -25,7 +25,10 @@ interface Unit {
 
 const textOf = (unit: Unit) => unit.parts.map((p) => p.text).join(" ");
 
-/** Lines into list items and paragraphs: a marker opens an item; an indented line continues it. */
+/**
+ * Lines into list items and paragraphs: a marker opens an item; an indented line continues it, and so does a line
+ * wrapped flush under it that opens in lower case ("disease; and": a sentence going on, never an item of its own).
+ */
 function unitsOf(segments: readonly TextSegment[]): Unit[] {
   const units: Unit[] = [];
   for (const seg of segments) {
@@ -41,7 +44,7 @@ function unitsOf(segments: readonly TextSegment[]): Unit[] {
     const x0 = seg.x0 ?? 0;
     if (markers.length) {
       units.push({ marker: markers[0], x0, parts: [{ page: seg.page, text }] });
-    } else if (last && !last.connectorAfter && (last.marker === null || seg.x0 === undefined || x0 > last.x0 + 1)) {
+    } else if (last && !last.connectorAfter && (last.marker === null || seg.x0 === undefined || x0 > last.x0 + 1 || /^[a-z]/.test(text))) {
       last.parts.push({ page: seg.page, text });
     } else {
       units.push({ marker: null, x0, parts: [{ page: seg.page, text }] });

@@ -7,6 +7,7 @@ import { allQuotes, enforceVerbatimQuotes } from "../../enforce-verbatim-quotes"
 import type { CriterionNode, ParsedPolicy } from "../../types";
 import type { DrugPolicySection, PolicyDocumentReading } from "../types";
 import { pageLines, type Line } from "./page-lines";
+import { splitPanels, type PanelLine } from "./panels";
 import { readLegend } from "./read-legend";
 import { columnText, isCodeCell, isGarbled, readTables, rowPages, spanQuote, type TableRow } from "./read-tables";
 import { recognisedCellOf, unreadCellOf } from "./recognised-cells";
@@ -63,24 +64,26 @@ function requirementOf(row: TableRow, extraCodes: readonly string[]): { text: st
 
 /** The requirement cells of a row that text recognition read (their lowest confidence), or null when none was. */
 function recognitionOf(row: TableRow, kind: "code" | "requirements", pages: readonly PdfPage[]): { confidence: number } | null {
-  const marks = (row.parts.get(kind) ?? []).map((p) => recognisedCellOf(pages.find((q) => q.page === p.line.page), p.line.index, p.cell)).filter((m) => m !== null);
+  const marks = (row.parts.get(kind) ?? []).map((p) => recognisedCellOf(pages.find((q) => q.page === p.line.page), p.line.index, p.cell + ((p.line as PanelLine).firstCell ?? 0))).filter((m) => m !== null);
   return marks.length ? { confidence: Math.min(...marks.map((m) => m.confidence ?? 0)) } : null;
 }
 
 /** Why text recognition did not read a row's requirement cells, when it was tried. */
 function unreadReasonOf(row: TableRow, kind: "code" | "requirements", pages: readonly PdfPage[]): string | null {
   for (const p of row.parts.get(kind) ?? []) {
-    const mark = unreadCellOf(pages.find((q) => q.page === p.line.page), p.line.index, p.cell);
+    const mark = unreadCellOf(pages.find((q) => q.page === p.line.page), p.line.index, p.cell + ((p.line as PanelLine).firstCell ?? 0));
     if (mark?.reason) return mark.reason;
   }
   return null;
 }
 
 export function readFormulary(pages: readonly PdfPage[]): PolicyDocumentReading {
-  const lines = pageLines(pages);
+  // Lists printed side by side are read one panel after the other.
+  const lines = splitPanels(pageLines(pages));
   const legend = readLegend(lines);
   const extraCodes = [...new Set(legend.map((e) => e.code.replace(/[*†‡¹²³^]+$/, "")))].filter((c) => !codeKind(c));
   const { drugRows, lists } = readTables(lines, extraCodes);
+  const tableLines = new Set([...drugRows, ...[...lists.values()].flat()].flatMap((r) => r.lines));
   const title = titleOf(lines);
   const effectiveDate = effectiveDateOf(lines);
   const warnings: string[] = [];
@@ -120,7 +123,7 @@ export function readFormulary(pages: readonly PdfPage[]): PolicyDocumentReading 
       if (!nameQuote) continue;
       drafts = [{ text: `Requirements/limits column could not be read (${[isGarbled(requirement.text) ? "its text is symbols, not letters" : null, why].filter(Boolean).join("; ")}): a person must read it on the page image`, quote: nameQuote, check: { kind: "manual" }, rule: "formulary.unreadable-requirements" }];
     } else {
-      const read = rowCriteria({ page: row.page, nameCell, brandCell, headings: row.headings, items: parsed.items, requirementQuote, requirementText: requirement.text }, { legend, lists, lines });
+      const read = rowCriteria({ page: row.page, nameCell, brandCell, headings: row.headings, items: parsed.items, requirementQuote, requirementText: requirement.text }, { legend, lists, lines, tableLines });
       warnings.push(...read.warnings);
       codes = read.codes;
       // A requirement continued past a page break: the rest is quoted from its own page beside each criterion.

@@ -5,9 +5,11 @@
 // that explains it. Informational codes (SP, OTC, MO) give no criterion.
 import { readCriterion } from "../../classify-criterion";
 import type { Check, CriterionNode, PolicyNote, Quote } from "../../types";
+import { appendixEntryOf } from "./appendix-entry";
 import { legendFor, type LegendEntry } from "./read-legend";
 import { readAge, readQuantity, readStep, type ReadCheck } from "./read-limits";
 import { columnItems, columnText, spanQuote, type TableRow } from "./read-tables";
+import { rowNames } from "./row-names";
 import type { Line } from "./page-lines";
 import type { RequirementItem } from "./requirement-cell";
 import { codeKind, type CodeKind, type ListKind } from "./vocabulary";
@@ -16,6 +18,8 @@ export interface RowContext {
   legend: readonly LegendEntry[];
   lists: ReadonlyMap<ListKind, TableRow[]>;
   lines: readonly Line[];
+  /** The lines of the drug list's rows: an appendix entry is looked for outside them. */
+  tableLines?: ReadonlySet<Line>;
 }
 
 export interface DrugRowInput {
@@ -205,7 +209,24 @@ export function rowCriteria(drug: DrugRowInput, ctx: RowContext): { criteria: Dr
       for (const r of read) push({ text: `${item.code}: ${footnote.text}`, quote: footnote.quote, check: r?.check ?? { kind: "manual" }, rule: r ? `footnote.${r.rule}` : "footnote.manual", notes: noteOf(legend) });
       continue;
     }
-    // 4. Nothing in the book: a person reviews it against the payer's criteria.
+    // 4. An appendix entry under the drug's name (PA and ST codes whose criteria the book keeps apart).
+    if (kind === "prior_authorization" || kind === "step_therapy") {
+      const { names, written } = rowNames(drug.nameCell, drug.brandCell);
+      const entry = appendixEntryOf(names.filter((n) => n !== written), ctx.lines, ctx.tableLines ?? new Set());
+      if (entry) {
+        // Items joined by "or" are alternatives the reader does not weigh: the entry goes to a person, quoted.
+        if (entry.items.some((i) => i.joiner === "or")) {
+          for (const e of entry.items) push({ text: `${item.code} (${entry.heading.text}): ${e.text}`, quote: e.quote, check: { kind: "manual" }, rule: "appendix.alternatives", notes: noteOf(legend) });
+          continue;
+        }
+        for (const e of entry.items) {
+          const reads = kind === "step_therapy" ? [readStep(e.text)] : readClauses(e.text);
+          for (const r of reads) push({ text: `${item.code} (${entry.heading.text}): ${e.text}`, quote: e.quote, check: r?.check ?? { kind: "manual" }, rule: r ? `appendix.${r.rule}` : "appendix.manual", notes: noteOf(legend) });
+        }
+        continue;
+      }
+    }
+    // 5. Nothing in the book: a person reviews it against the payer's criteria.
     manual(kind === "prior_authorization" ? "required; the document holds no criteria for it" : `required; the document states no criteria for it`);
   }
   return { criteria, codes, warnings };

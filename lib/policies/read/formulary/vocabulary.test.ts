@@ -66,6 +66,8 @@ describe.each([
   ["Claims for formulary Brand Statins will process if there is a paid claim for a 30-day supply of a formulary generic statin such as Simvastatin within the past 90 days.", [], { drugClasses: ["statin"], examples: ["Simvastatin"], withinDays: 90, minSupplyDays: 30 }, "st.step-within-last-n-days"],
   ["Claims will process if there is a claim for a 30 day supply of a Tier 1 triptan in the last 60 days.", [], { drugClasses: ["triptan"], withinDays: 60, minSupplyDays: 30 }, "st.step-in-last-n-days"],
   ["Requires a paid claim for metformin within 120 days", [], { drugs: ["metformin"], withinDays: 120 }, "st.step-within-n-days"],
+  ["The member must have a paid claim for a preferred proton pump inhibitor in the 180 days before the request.", [], { drugClasses: ["ppi"], withinDays: 180 }, "st.step-in-the-n-days-before"],
+  ["Requires a paid claim for metformin during the 120 days preceding the fill", [], { drugs: ["metformin"], withinDays: 120 }, "st.step-in-the-n-days-before"],
   // classes as Part D and Medicaid lists name them (lib/lexicon/data/drug-classes.json)
   ["Claims for an ARB combination product will process after a Tier 1 ACE inhibitor or Tier 1 ARB within the past 120 days.", [], { drugs: [], drugClasses: ["ace_inhibitor", "arb"], withinDays: 120 }, "st.step-within-last-n-days"],
   ["Prior use of generic ACE Inhibitor within the last 90 days.", ["generic ACE Inhibitor"], { drugs: [], drugClasses: ["ace_inhibitor"], withinDays: 90 }, "st.step-within-last-n-days"],

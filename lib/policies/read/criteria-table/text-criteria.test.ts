@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import type { OutlineNode } from "@/lib/policies/policy-outline";
+import { outlineOfText } from "./text-criteria";
+
+const flat = (node: OutlineNode): string[] => node.children.flatMap((c) => [c.lines.map((l) => l.text).join(" "), ...flat(c)]);
+const seg = (text: string, x0 = 470) => ({ page: 1, text, x0 });
+
+// A cell's lines -> its items: numbered items wrapped flush under their number (no hanging indent), as word
+// processors' tables print them.
+describe.each([
+  [
+    "a flush line in lower case goes on with the item (a wrapped name)",
+    ["1. Diagnosis of hypertension, heart failure or diabetic kidney", "disease; and", "2. Member is 18 years of age or older"],
+    ["1. Diagnosis of hypertension, heart failure or diabetic kidney disease; and", "2. Member is 18 years of age or older"],
+  ],
+  [
+    "a flush line in lower case goes on with the item (a wrapped clause)",
+    ["1. Trial and failure of two preferred agents;", "each for at least 30 days", "2. Not used with aliskiren."],
+    ["1. Trial and failure of two preferred agents; each for at least 30 days", "2. Not used with aliskiren."],
+  ],
+  [
+    "a finished item leaves a flush capitalised line apart",
+    ["1. Diagnosis of overactive bladder.", "Members stable on the drug may continue it."],
+    ["1. Diagnosis of overactive bladder.", "Members stable on the drug may continue it."],
+  ],
+  [
+    "a flush capitalised line after an item without a full stop is a paragraph of its own",
+    ["• Patient has a contraindication or intolerance to metformin", "Hemoglobin A1c of 7% or greater within the last 90 days."],
+    ["• Patient has a contraindication or intolerance to metformin", "Hemoglobin A1c of 7% or greater within the last 90 days."],
+  ],
+] as [string, string[], string[]][])("outlineOfText: %s", (_, lines, items) => {
+  it("reads the items", () => {
+    expect(flat(outlineOfText(lines.map((l) => seg(l))))).toEqual(items);
+  });
+});
