@@ -49,7 +49,7 @@ async function fixtureInputs(): Promise<EvaluationInput[]> {
         const load = () => (docs ??= c.documents());
         const count = (await load()).length;
         inputs.push({
-          testCase: { key: `fixtures/${fixture.name}/${c.name}`, group: `fixtures/${fixture.family}`, family: fixture.family, expected: c.expected, drug: c.drug, asOf: c.asOf, decidingCriterion: c.decidingCriterion ?? null, label: c.label ?? {} },
+          testCase: { key: `fixtures/${fixture.name}/${c.name}`, group: `fixtures/${fixture.family}`, family: fixture.family, expected: c.expected, inDocument: c.inDocument, drug: c.drug, asOf: c.asOf, decidingCriterion: c.decidingCriterion ?? null, label: c.label ?? {} },
           policy,
           documents: Array.from({ length: count }, (_, i) => ({ id: `fixture:${fixture.name}/${c.name}/${i + 1}.pdf`, load: async () => (await load())[i] })),
         });

@@ -13,12 +13,17 @@ import type { PolicyCheckStep } from "@/lib/policies/types";
 import { quotedPassages, readsPassage } from "./deciding-criterion";
 import { scoreCase, labelsOfCase, type Count, type Field } from "./intake-scoring";
 
+/** request_for_information: the deciding criterion lacks evidence and the engine asks for it. */
+export type ExpectedOutcome = "approved" | "denied" | "request_for_information";
+
 export interface EvaluationCase {
   key: string;
   /** Where figures are counted: "<source>/<family>" ("policy-families/formulary", "fixtures/part_d_criteria"). */
   group: string;
   family: PolicyFamily;
-  expected: "approved" | "denied";
+  expected: ExpectedOutcome;
+  /** false: the document holds no section for the drug; the case agrees when none is chosen (the service's 422). */
+  inDocument?: boolean;
   drug: string;
   asOf: string;
   decidingCriterion: string | null;
@@ -30,8 +35,8 @@ export interface CaseOutcome {
   key: string;
   group: string;
   family: PolicyFamily;
-  expected: "approved" | "denied";
-  /** A section of the document is bound to the labelled drug. */
+  expected: ExpectedOutcome;
+  /** A section of the document is bound to the labelled drug (none is, for a drug labelled not in the document). */
   sectionFound: boolean;
   /** The section the case's own drug (from its intake) chose, or null (the service answers 422). */
   section: string | null;
@@ -70,7 +75,8 @@ export function evaluateCase(opts: { testCase: EvaluationCase; reading: PolicyDo
   const claims = opts.claims ?? [];
   const facts = extractIntake(documents, { referenceYear: Number(c.asOf.slice(0, 4)) });
   const { counts: intake, mismatches: intakeMismatches } = scoreCase(facts, labelsOfCase(c.label));
-  const sectionFound = sectionFor(reading, { ndcs: [], drugNames: [c.drug] }) !== null;
+  const inDocument = c.inDocument !== false;
+  const sectionFound = (sectionFor(reading, { ndcs: [], drugNames: [c.drug] }) !== null) === inDocument;
   const meds = facts.medicationRequests;
   // The drugs as the service chooses by (caseDrugsOf): names, NDCs, the request's strength and form.
   const chosen = sectionFor(reading, caseDrugsOf({ facts, priorAuth: { drugName: null } }));
@@ -78,7 +84,8 @@ export function evaluateCase(opts: { testCase: EvaluationCase; reading: PolicyDo
   if (!chosen) {
     const note = meds.length ? `no section bound to ${meds.map((m) => m.name).join(", ")} among ${reading.sections.length} (${reading.family})` : "the intake found no requested drug";
     // No section: the service answers 422 and approves nothing; a deny case is not approved but not on its criterion.
-    return { ...base, section: null, steps: { met: 0, notMet: 0, missing: 0, manual: 0 }, recommended: null, status: null, decidingSteps: 0, criterionAgrees: false, determinationAgrees: false, falseApproval: false, note, stepLines: [] };
+    // A drug labelled as not in the document agrees exactly then.
+    return { ...base, section: null, steps: { met: 0, notMet: 0, missing: 0, manual: 0 }, recommended: null, status: null, decidingSteps: 0, criterionAgrees: !inDocument, determinationAgrees: !inDocument, falseApproval: false, note, stepLines: [] };
   }
   const result = evaluatePolicy({ policy: chosen.section.policy, facts, documents, claims, testClaim: null, asOf: c.asOf });
   const path = onPath(result.steps);
@@ -98,11 +105,15 @@ export function evaluateCase(opts: { testCase: EvaluationCase; reading: PolicyDo
   const passages = c.decidingCriterion ? quotedPassages(c.decidingCriterion) : [];
   const deciding = passages.length ? path.filter((s) => readsPassage(s.policyQuote?.text ?? s.policy_guideline_quoted_source, passages)) : path;
   const decidingNotMet = deciding.some((s) => s.outcome === "not_met");
-  // The case's intake may name another drug than the label's: its section's criteria then decide nothing of this case.
-  const rightDrug = chooseSection([chosen.section], { ndcs: [], drugNames: [c.drug] }) !== null;
-  const criterionAgrees = rightDrug && deciding.length > 0 && (c.expected === "approved" ? deciding.every((s) => s.outcome === "met") : decidingNotMet);
+  const decidingMissing = !decidingNotMet && deciding.some((s) => s.outcome === "missing");
+  // The case's intake may name another drug than the label's (or the label says the document holds none for it): its
+  // section's criteria then decide nothing of this case.
+  const rightDrug = inDocument && chooseSection([chosen.section], { ndcs: [], drugNames: [c.drug] }) !== null;
   const approved = decision.status === "approved";
-  const determinationAgrees = rightDrug && (c.expected === "approved" ? approved : !approved && decidingNotMet);
+  const criterionAgrees =
+    rightDrug && deciding.length > 0 && (c.expected === "approved" ? deciding.every((s) => s.outcome === "met") : c.expected === "denied" ? decidingNotMet : decidingMissing);
+  const determinationAgrees =
+    rightDrug && (c.expected === "approved" ? approved : c.expected === "denied" ? !approved && decidingNotMet : decision.status === "request_for_information" && decidingMissing);
   const open = path.filter((s) => s.outcome !== "met").map((s) => `step ${s.step} ${s.outcome}`);
   return {
     ...base,
@@ -114,7 +125,7 @@ export function evaluateCase(opts: { testCase: EvaluationCase; reading: PolicyDo
     criterionAgrees,
     determinationAgrees,
     // Approving a deny case, or any case on another drug's criteria, is the worst outcome.
-    falseApproval: approved && (c.expected === "denied" || !rightDrug),
+    falseApproval: approved && (c.expected !== "approved" || !rightDrug),
     stepLines: result.steps.map((s) => `${s.step}. [${s.notNeeded ? "not needed" : s.outcome}] ${s.question_or_action} -> ${s.outcome === "met" ? s.answer : s.reason}`),
     note: `${rightDrug ? "" : `section of another drug than ${c.drug}; `}${decision.status}; ${path.length} steps${open.length ? ` (${open.join(", ")})` : ""}${passages.length && !deciding.length ? "; no step reads the deciding criterion" : ""}`,
   };

@@ -6,7 +6,11 @@ import type { PolicyFamily } from "@/lib/policies/read/types";
 export interface EvaluationFixtureCase {
   /** Unique within the fixture: "januvia_a". */
   name: string;
-  expected: "approved" | "denied";
+  /** approved; denied (a criterion not met: not approved, the deciding step not met); request_for_information (the
+   * deciding criterion has no evidence: the engine asks for it). */
+  expected: "approved" | "denied" | "request_for_information";
+  /** false: the document holds no section for the drug (a drug not in the list): the check must find none (422). */
+  inDocument?: boolean;
   /** The drug as a request names it. */
   drug: string;
   /** YYYY-MM-DD: the day the request is decided on. */
