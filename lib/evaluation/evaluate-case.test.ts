@@ -55,4 +55,20 @@ describe("evaluateCase", () => {
     const o = evaluateCase({ testCase: testCase("dupixent_a"), reading: other, documents: documents.get("dupixent_a")! });
     expect(o).toMatchObject({ section: null, status: null, sectionFound: false, determinationAgrees: false, falseApproval: false });
   });
+
+  it("agrees on a drug labelled not in the document only when no section is chosen for it", () => {
+    const other: PolicyDocumentReading = { ...reading, sections: reading.sections.map((s) => ({ ...s, drugs: { names: ["Ozempic (semaglutide)"], ndcs: [], cpts: [] } })) };
+    const none = evaluateCase({ testCase: testCase("dupixent_a", { expected: "denied", inDocument: false }), reading: other, documents: documents.get("dupixent_a")! });
+    expect(none).toMatchObject({ section: null, sectionFound: true, criterionAgrees: true, determinationAgrees: true, falseApproval: false });
+    // The document does hold the drug's section: choosing it disagrees, and approving on it is a false approval.
+    const found = evaluateCase({ testCase: testCase("dupixent_a", { expected: "denied", inDocument: false }), reading, documents: documents.get("dupixent_a")! });
+    expect(found).toMatchObject({ sectionFound: false, status: "approved", determinationAgrees: false, falseApproval: true });
+  });
+
+  it("never agrees on a request for information the engine approved (its approval is false)", () => {
+    // The agreeing path (the deciding step missing, the engine asking) is held by the fixtures' request-for-information
+    // cases in golden.json (formulary xeljanz, criteria table edarbi_one_preferred).
+    const o = evaluateCase({ testCase: testCase("dupixent_a", { expected: "request_for_information" }), reading, documents: documents.get("dupixent_a")! });
+    expect(o).toMatchObject({ status: "approved", criterionAgrees: false, determinationAgrees: false, falseApproval: true });
+  });
 });
