@@ -5,6 +5,7 @@
 // ("○ Vincristine: Administered weekly", "○ Doxorubicin, Cisplatin (3 cycles)."). Such items name no verb of
 // trying, so the running-text reader misses them. A history often runs over a page break, so a whole document is read.
 import { findDrugEntry } from "@/lib/claims/drug-classes";
+import { isNeverDrugName } from "@/lib/lexicon/product-words";
 import { daysBetween, findDates, parseDateRange, parseDurationDays, type DateOptions } from "./dates";
 import { findDrugMentions, hasDrugStem } from "./drug-names";
 import { findPriorTreatments, outcomeOf, type TreatmentHit } from "./find-prior-treatments";
@@ -150,7 +151,10 @@ function namedItemDrugs(body: string, bodyStart: number, block: Block, knownOnly
   for (const part of listed.matchAll(/[^,]+/g)) {
     const raw = part[0].replace(/^\s*(?:and|or)\s+/i, "");
     const route = ROUTE_WORDS.exec(raw.trim());
-    const name = raw.trim().slice(route ? route[0].length : 0).trim();
+    // "Adapalene gel nightly": the name ends at its first form, route or describing word.
+    const words = raw.trim().slice(route ? route[0].length : 0).trim().split(/\s+/);
+    const cut = words.findIndex((w, i) => i > 0 && isNeverDrugName(w));
+    const name = (cut > 0 ? words.slice(0, cut) : words).join(" ");
     if (!name || DATES.test(name) || SCHEDULE.test(`${name}:`) || AGENTS.test(`${name}:`)) continue;
     if (!isKnownDrug(name) && (knownOnly || !block.agents || name.split(/\s+/).length > 2)) continue;
     const start = bodyStart + part.index + part[0].indexOf(name);
