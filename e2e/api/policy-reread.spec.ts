@@ -7,6 +7,8 @@ import { signInRequest } from "../support/session";
 import { startServer } from "../support/server-process";
 import { EPIDIOLEX, FINTEPLA, partDBook } from "../support/policy-documents";
 import { imageLimitsDrugList } from "../support/image-limits-drug-list";
+import { PDFDocument } from "pdf-lib";
+import { longImageFax } from "../../lib/documents/scan-fixtures";
 
 // Policy documents read again with the current reader, in the background: a drug list's image cells past the
 // upload's cell cap, and an admin's request. A person's published criteria are never overwritten: the reading goes
@@ -202,5 +204,15 @@ test.describe("on the suite's server", () => {
     });
     expect(criteria.status(), await criteria.text()).toBe(201);
     await expectError(await request.post(`/api/v1/policies/${(await criteria.json()).id}/reread`, { headers }), 422, "criteria document");
+  });
+
+  test("a policy PDF whose sections read but whose scanned pages exceed PA_OCR_MAX_PAGES is refused with 422, not a 500", async ({ request }) => {
+    test.setTimeout(120_000);
+    const merged = await PDFDocument.create();
+    for (const part of [await partDBook("Example Scan Plan", [EPIDIOLEX]), await longImageFax(61, false)]) {
+      const source = await PDFDocument.load(part);
+      for (const page of await merged.copyPages(source, source.getPageIndices())) merged.addPage(page);
+    }
+    await expectError(await uploadPdfPolicy(request, ws.apiKey, await merged.save(), "book-with-scans.pdf"), 422, "PA_OCR_MAX_PAGES");
   });
 });
