@@ -70,6 +70,12 @@ describe.each([
   ["Xyzzamab 10 mg", "xyzzamab injection", "name"],
   ["Xyzzamab 10 mg", "Humira", null],
   ["insulin lispro", "insulin glargine", null],
+  // A combination product by its brand, and never by one of its ingredients.
+  ["Suboxone", "buprenorphine/naloxone", "name"],
+  ["Advair Diskus", "fluticasone/salmeterol", "name"],
+  ["buprenorphine", "buprenorphine/naloxone", null],
+  ["fluticasone", "fluticasone/salmeterol", null],
+  ["Suboxone", "buprenorphine", null],
 ] as const)("drugMatchesBindingName(%s, %s)", (drug, bound, expected) => {
   it(`is ${expected}`, () => expect(drugMatchesBindingName(drug, bound)).toBe(expected));
 });

@@ -53,6 +53,9 @@ export function drugMatchesBindingName(caseDrug: string, bound: string): Binding
   // A combination product is another drug than each of its ingredients: the request must name all of them.
   const combination = combinationOf(bound);
   if (combination) {
+    // The vocabulary's own combination entry, by any of its names ("Suboxone" for "buprenorphine/naloxone"); a
+    // single ingredient's entry mentioned inside the combination is not it.
+    if (entry && /\//.test(entry.generic) && boundEntries.has(entry)) return "name";
     if (combination.parts.every((part) => namesIngredient(caseDrug, part))) return "name";
     // The combination's own brand ("Actoplus Met") written by a request that names no single ingredient.
     const brand = drugNameTokens(combination.rest);
