@@ -28,11 +28,15 @@ export async function prepareDocument(
     onProgress?: (progress: ReadProgress) => void;
     /** Read only the text layer now; scans and images are recognised later, by the job that reads the case. */
     deferRecognition?: boolean;
+    /** Pages the caller has already read its own way (a policy PDF, by the policy reader): stored, not read again. */
+    readPages?: DocumentContent["pages"];
   } = {},
 ) {
-  const content = opts.deferRecognition
-    ? await readTextLayer(doc)
-    : { ...(await readDocumentContent(doc.bytes, doc.kind, { contentType: doc.contentType, onProgress: opts.onProgress })), recognitionPending: false };
+  const content = opts.readPages
+    ? { pageCount: opts.readPages.length, pages: opts.readPages, warnings: [], recognitionPending: false }
+    : opts.deferRecognition
+      ? await readTextLayer(doc)
+      : { ...(await readDocumentContent(doc.bytes, doc.kind, { contentType: doc.contentType, onProgress: opts.onProgress })), recognitionPending: false };
   return {
     workspaceId: doc.workspaceId,
     sourceUrl: doc.sourceUrl ?? null,

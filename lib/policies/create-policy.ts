@@ -77,15 +77,11 @@ export async function createPolicy(opts: { workspaceId: string; actor: Actor; so
   const { pages, reading, cellsLeft } = await readSource(source);
   const what = source.kind === "pdf" ? `the document${source.fileName ? ` ${source.fileName}` : ""}` : "the policy";
   const plan = planSectionPolicies(reading, pages, meta, what);
-  // Storing the document reads it as a case document too (with its page limits): a refusal there is the upload's
-  // answer (e.g. 422 over PA_OCR_MAX_PAGES), never a 500.
+  // The document is stored with the pages the policy reader read (text layer and recognised requirement cells), not
+  // read again as a case document: a drug list's scanned pages are never whole-page recognised.
   const prepared =
     source.kind === "pdf"
-      ? await prepareDocument({ workspaceId: opts.workspaceId, bytes: source.bytes, contentType: "application/pdf", kind: "pdf", fileName: source.fileName, createdBy: opts.actor.label }).catch((error: unknown) => {
-          if (error instanceof PdfReadError) throw badRequest(error.message);
-          if (error instanceof DocumentLimitError) throw new ApiError(error.status, error.message);
-          throw error;
-        })
+      ? await prepareDocument({ workspaceId: opts.workspaceId, bytes: source.bytes, contentType: "application/pdf", kind: "pdf", fileName: source.fileName, createdBy: opts.actor.label }, { readPages: pages })
       : null;
   const created = await prisma.$transaction(
     async (tx) => {
