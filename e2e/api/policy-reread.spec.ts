@@ -6,7 +6,7 @@ import { addReviewer, createTestWorkspace, type TestWorkspace } from "../support
 import { signInRequest } from "../support/session";
 import { startServer } from "../support/server-process";
 import { EPIDIOLEX, FINTEPLA, partDBook } from "../support/policy-documents";
-import { imageLimitsDrugList } from "../support/image-limits-drug-list";
+import { imageLimitsDrugList } from "../../lib/policies/read/formulary/image-limits-drug-list.fixture";
 import { PDFDocument } from "pdf-lib";
 import { longImageFax } from "../../lib/documents/scan-fixtures";
 

@@ -11,7 +11,7 @@ import { readPdf, type PdfPage } from "../../lib/documents/read-pdf";
 import { policyReadingPoolStats } from "../../lib/policies/read/read-pages-in-worker";
 import { readPolicyDocument } from "../../lib/policies/read/read-policy-document";
 import { readPolicyPages } from "../../lib/policies/read/read-policy-pdf";
-import { fmt, percentile } from "./stats";
+import { fmt, percentile, runWhenMain } from "./stats";
 
 type Row = Record<string, string>;
 type Run = { ms: number; maxBlockMs: number; sections: number };
@@ -55,15 +55,4 @@ export async function benchPolicyReading(runs = 3): Promise<Row> {
   };
 }
 
-if (process.argv[1]?.endsWith("policy-reading.ts")) {
-  benchPolicyReading().then(
-    (row) => {
-      for (const [metric, value] of Object.entries(row)) console.log(`| ${metric} | ${value} |`);
-      process.exit(0);
-    },
-    (error) => {
-      console.error("bench failed:", error);
-      process.exit(1);
-    },
-  );
-}
+runWhenMain("policy-reading.ts", benchPolicyReading);

@@ -5,7 +5,7 @@ import os from "node:os";
 import { readDocumentContent } from "../../lib/documents/read-document-content";
 import { readingPoolStats } from "../../lib/documents/read-in-worker";
 import { formPdf, imageOnlyPdf, renderPng, FORM_LINES } from "../../lib/documents/test-fixtures";
-import { fmt } from "./stats";
+import { fmt, runWhenMain } from "./stats";
 
 type Row = Record<string, string>;
 
@@ -35,15 +35,4 @@ export async function benchReading(): Promise<Row> {
   return row;
 }
 
-if (process.argv[1]?.endsWith("reading.ts")) {
-  benchReading().then(
-    (row) => {
-      for (const [metric, value] of Object.entries(row)) console.log(`| ${metric} | ${value} |`);
-      process.exit(0);
-    },
-    (error) => {
-      console.error("bench failed:", error);
-      process.exit(1);
-    },
-  );
-}
+runWhenMain("reading.ts", benchReading);

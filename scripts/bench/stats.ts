@@ -24,3 +24,18 @@ export async function peakRssKb(processGroup: number): Promise<number | null> {
   }
   return peak;
 }
+
+/** Runs one bench on its own (`npx tsx scripts/bench/<file>.ts`) and prints its row as a table; run.ts imports it instead. */
+export function runWhenMain(file: string, bench: () => Promise<Record<string, unknown>>): void {
+  if (!process.argv[1]?.endsWith(file)) return;
+  bench().then(
+    (row) => {
+      for (const [metric, value] of Object.entries(row)) console.log(`| ${metric} | ${value} |`);
+      process.exit(0);
+    },
+    (error) => {
+      console.error("bench failed:", error);
+      process.exit(1);
+    },
+  );
+}

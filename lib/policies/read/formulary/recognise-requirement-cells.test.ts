@@ -2,61 +2,24 @@
 // lists use): the cells are rendered, recognised in a worker thread and read like text, with their quotes flagged as
 // recognised; the per-document cell cap leaves the rest unread with the reason. Slow (tesseract): run under the
 // heavy lock.
-import { PDFDocument, StandardFonts } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { recogniseCellsInWorker } from "@/lib/documents/recognise-cells-in-worker";
 import { readPdf, type PdfPage } from "@/lib/documents/read-pdf";
-import { renderPng } from "@/lib/documents/test-fixtures";
 import { isVerbatim } from "../../verbatim-quote";
 import type { CriterionNode } from "../../types";
 import { readPolicyDocument } from "../read-policy-document";
 import type { DrugPolicySection, PolicyDocumentReading } from "../types";
 import { cellsToRecognise } from "./cells-to-recognise";
+import { imageLimitsDrugList, type ImageLimitsRow } from "./image-limits-drug-list.fixture";
 import { recogniseRequirementCells } from "./recognise-requirement-cells";
 
-const [NAME, TIER, LIMITS] = [60, 300, 370];
-const ROWS: { drug: string; tier: string; limits: string | null }[] = [
+const ROWS: ImageLimitsRow[] = [
   { drug: "rizatriptan tab 10 mg", tier: "2", limits: "PA; QL (30 per 30 days)" },
   { drug: "eletriptan tab 40 mg", tier: "3", limits: "QL (6 tabs every 30 days)" },
   { drug: "sertraline tab 50 mg", tier: "1", limits: null },
 ];
 
-/** A short line of text as a PNG (drawn with pdf-lib, rendered by pdf.js): the cell's picture. */
-async function cellPng(text: string): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  doc.addPage([200, 14]).drawText(text, { x: 2, y: 3.5, size: 9, font });
-  return renderPng(await doc.save(), 4);
-}
-
-async function drugListPdf(): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const page = doc.addPage([612, 792]);
-  let y = 740;
-  const line = (items: [number, string][], f = font, size = 9) => {
-    for (const [x, text] of items) page.drawText(text, { x, y, size, font: f });
-    y -= 14;
-  };
-  line([[NAME, "Harborview Health Plan 2026 Drug List"]], bold, 13);
-  line([[NAME, "Effective 01/01/2026"]]);
-  y -= 10;
-  line([[NAME, "PA - Prior Authorization"]]);
-  line([[NAME, "QL - Quantity Limit"]]);
-  line([[NAME, "ST - Step Therapy"]]);
-  y -= 10;
-  line([[NAME, "Drug Name"], [TIER, "Drug Tier"], [LIMITS, "Requirements/Limits"]], bold);
-  line([[NAME - 12, "MIGRAINE AND MOOD AGENTS"]], bold);
-  for (const row of ROWS) {
-    if (row.limits) {
-      const image = await doc.embedPng(await cellPng(row.limits));
-      page.drawImage(image, { x: LIMITS - 2, y: y - 3.5, width: 200, height: 14 });
-    }
-    line([[NAME, row.drug], [TIER, row.tier]]);
-  }
-  return doc.save();
-}
+const drugListPdf = () => imageLimitsDrugList("Harborview Health Plan", ROWS, "MIGRAINE AND MOOD AGENTS");
 
 const criteriaOf = (s: DrugPolicySection): CriterionNode[] => {
   const root = s.policy.sections[0]?.criteria;

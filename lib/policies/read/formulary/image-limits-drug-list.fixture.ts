@@ -1,7 +1,8 @@
 // A drug list whose Requirements/Limits column is drawn as images (no text layer), written here in our own words in
-// the layout such marketplace drug lists use: the limits must be recognised from the page image.
+// the layout such marketplace drug lists use: the limits must be recognised from the page image. Used by the unit
+// tests of cell recognition and by the e2e tests of the background re-read.
 import { PDFDocument, StandardFonts } from "pdf-lib";
-import { renderPng } from "../../lib/documents/test-fixtures";
+import { renderPng } from "@/lib/documents/test-fixtures";
 
 export interface ImageLimitsRow {
   drug: string;
@@ -26,7 +27,7 @@ async function cellPng(text: string): Promise<Buffer> {
   return renderPng(await doc.save(), 4);
 }
 
-export async function imageLimitsDrugList(plan = "Larkspur Health Plan", rows = IMAGE_LIMITS_ROWS): Promise<Uint8Array> {
+export async function imageLimitsDrugList(plan = "Larkspur Health Plan", rows = IMAGE_LIMITS_ROWS, heading = "HEADACHE, NAUSEA AND SLEEP AGENTS"): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
@@ -44,7 +45,7 @@ export async function imageLimitsDrugList(plan = "Larkspur Health Plan", rows = 
   line([[NAME, "ST - Step Therapy"]]);
   y -= 10;
   line([[NAME, "Drug Name"], [TIER, "Drug Tier"], [LIMITS, "Requirements/Limits"]], bold);
-  line([[NAME - 12, "HEADACHE, NAUSEA AND SLEEP AGENTS"]], bold);
+  line([[NAME - 12, heading]], bold);
   for (const row of rows) {
     if (row.limits) {
       const image = await doc.embedPng(await cellPng(row.limits));
