@@ -25,8 +25,16 @@ const NUMBERED = /^(?:\d{1,2}|[a-z])[.)]\s+/;
 const ENDS_SENTENCE = /[.;:,]$/;
 const lower = (s: string) => s.toLowerCase();
 
+// Every row of a drug list asks every line whether it heads an entry: each line is answered once.
+const headings = new WeakMap<Line, string[] | null>();
+
 /** A line that can head an entry: one cell, a few words, no sentence punctuation at its end, not a numbered item. */
 function headingNames(line: Line): string[] | null {
+  if (!headings.has(line)) headings.set(line, readHeadingNames(line));
+  return headings.get(line) ?? null;
+}
+
+function readHeadingNames(line: Line): string[] | null {
   if (line.cells.length !== 1 || line.boilerplate) return null;
   const text = line.text.trim();
   if (text.split(/\s+/).length > 8 || ENDS_SENTENCE.test(text) || NUMBERED.test(text)) return null;
@@ -35,15 +43,28 @@ function headingNames(line: Line): string[] | null {
   return bare.length ? bare : names.length ? names : null;
 }
 
+const headingLines = new WeakMap<readonly Line[], { index: number; names: string[] }[]>();
+
+/** The lines of a document that can head an entry, in order (found once per document, asked once per row). */
+function headingLinesOf(lines: readonly Line[]): { index: number; names: string[] }[] {
+  let found = headingLines.get(lines);
+  if (!found) {
+    found = lines.flatMap((line, index) => {
+      const names = headingNames(line);
+      return names ? [{ index, names }] : [];
+    });
+    headingLines.set(lines, found);
+  }
+  return found;
+}
+
 /** The entry of the drug whose row names are `names`, in lines not used by the drug list's rows. */
 export function appendixEntryOf(names: readonly string[], lines: readonly Line[], tableLines: ReadonlySet<Line>): AppendixEntry | null {
   const mine = new Set(names.map(lower));
   if (!mine.size) return null;
-  for (let i = 0; i < lines.length; i++) {
+  for (const { index: i, names: heading } of headingLinesOf(lines)) {
     const line = lines[i];
-    if (tableLines.has(line)) continue;
-    const heading = headingNames(line);
-    if (!heading || !heading.every((n) => mine.has(lower(n)))) continue;
+    if (tableLines.has(line) || !heading.every((n) => mine.has(lower(n)))) continue;
     const body: Line[] = [];
     for (let j = i + 1; j < lines.length; j++) {
       const next = lines[j];
