@@ -49,7 +49,23 @@ export function classesInText(text: string): string[] {
     spans.some((other) => other.id !== id && other.spans.some(([s, e]) => s <= start && e >= end && e - s > end - start));
   const found = spans.filter(({ id, spans: own }) => own.some((span) => !inside(id, span))).map(({ id }) => id);
   const superseded = new Set(found.flatMap((id) => CLASSES[id].supersedes ?? []));
-  return found.filter((id) => !superseded.has(id));
+  const named = found.filter((id) => !superseded.has(id));
+  for (const id of coordinatedClasses(lower)) if (!named.includes(id)) named.push(id);
+  return named;
+}
+
+/**
+ * Classes named by a modifier that shares its head with the next one: "osmotic or stimulant laxatives" names osmotic
+ * laxatives too, "first- or second-generation TKI" first-generation TKIs. Only a class whose phrase starts at the
+ * first modifier counts, so nothing named elsewhere in the text comes back through it.
+ */
+function coordinatedClasses(lower: string): string[] {
+  const out: string[] = [];
+  for (const m of lower.matchAll(/(?<![a-z0-9])([a-z0-9]+)(-?)\s+(?:or|and|and\/or)\s+[a-z0-9]+(?=[- ])/g)) {
+    const candidate = `${m[1]}${m[2] ? "" : " "}${lower.slice(m.index + m[0].length, m.index + m[0].length + 80).replace(/^ /, "")}`;
+    for (const [id, re] of patterns()) if (candidate.search(re) === 0 && !out.includes(id)) out.push(id);
+  }
+  return out;
 }
 
 /** The class ids of a drug name (its own classes and the composite classes they belong to); [] when unknown. */

@@ -267,6 +267,12 @@ const CLASS_TEXT_ROWS: [string, string[]][] = [
   ["use with a biologic DMARD", ["biologic"]],
   ["a non-biologic DMARD such as methotrexate", ["csdmard"]],
   ["a conventional DMARD or a biologic DMARD", ["csdmard", "biologic"]],
+  // Modifiers sharing one head: each names its class.
+  ["trial of osmotic or stimulant laxatives", ["stimulant_laxative", "osmotic_laxative"]],
+  ["a first- or second-generation TKI", ["second_generation_tki", "first_generation_tki"]],
+  ["a short- or long-acting beta agonist", ["long_acting_beta_agonist", "short_acting_beta_agonist"]],
+  ["medium or higher potency topical corticosteroid", ["topical_corticosteroid"]],
+  ["tried and failed 1 or 2 TNF blockers", ["tnf_inhibitor"]],
 ];
 
 describe.each(CLASS_TEXT_ROWS)("classesInText(%s)", (text, classes) => {
