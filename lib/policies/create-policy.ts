@@ -18,8 +18,6 @@ import { readPolicyPdf } from "./read/read-policy-pdf";
 import type { PolicyDocumentReading } from "./read/types";
 import type { ParsedPolicy } from "./types";
 import { stampReaderVersion } from "./reader-version";
-import { loadCellLimits } from "@/lib/documents/recognise-cells-in-worker";
-import { cellProgressRecorder, cellsLeftByLimit } from "./reread/cells-left-by-limit";
 import { markRereadQueued, sendRereadJob } from "./reread/enqueue-reread";
 import type { PolicyReading } from "./reread/policy-reading";
 
@@ -38,10 +36,9 @@ async function readSource(source: PolicySource): Promise<{ pages: { page: number
     try {
       // A drug list's requirement cells without a usable text layer are recognised from the page image in a worker
       // thread, up to the per-document cell cap and time limit (the rest stay manual steps naming why).
-      const progress = cellProgressRecorder(loadCellLimits());
-      const { pages, reading } = await readPolicyPdf(source.bytes, { onCellProgress: progress.onCellProgress });
+      const { pages, reading, cells } = await readPolicyPdf(source.bytes);
       // Cells left for the cap or time limit are read by a background re-read (queued once the upload is stored).
-      return { pages: pages.map(({ page, text }) => ({ page, text })), reading, fromDocument: true, cellsLeft: cellsLeftByLimit(pages, progress.run()) };
+      return { pages: pages.map(({ page, text }) => ({ page, text })), reading, fromDocument: true, cellsLeft: cells.leftByLimit };
     } catch (error) {
       if (error instanceof PdfReadError) throw badRequest(error.message);
       if (error instanceof DocumentLimitError) throw new ApiError(error.status, error.message);

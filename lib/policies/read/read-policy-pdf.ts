@@ -3,7 +3,8 @@
 // within the cell limits, then the family reader's layout analysis (in a worker thread too: read-pages-in-worker.ts).
 import type { PdfPage } from "@/lib/documents/read-pdf";
 import { readDocumentContent, readPdfPagesOffThread } from "@/lib/documents/read-document-content";
-import type { CellLimits } from "@/lib/documents/recognise-cells-in-worker";
+import { loadCellLimits, type CellLimits } from "@/lib/documents/recognise-cells-in-worker";
+import { cellProgressRecorder, cellsLeftByLimit } from "./cells-left-by-limit";
 import { recogniseRequirementCells, type RequirementCellsRun } from "./formulary/recognise-requirement-cells";
 import { readPolicyPagesInWorker, type PolicyReadLimits } from "./read-pages-in-worker";
 import type { PolicyDocumentReading } from "./types";
@@ -11,8 +12,11 @@ import type { PolicyDocumentReading } from "./types";
 export interface PolicyPdfReading {
   pages: PdfPage[];
   reading: PolicyDocumentReading;
-  /** Requirement cells asked for, recognised, and left unread (cap, time limit, unreadable image). */
-  cells: RequirementCellsRun["cells"];
+  /**
+   * Requirement cells asked for, recognised, and left unread (cap, time limit, unreadable image); `leftByLimit`: those
+   * left for the cell cap or time limit only, which a re-read with a larger cap can read.
+   */
+  cells: RequirementCellsRun["cells"] & { leftByLimit: number };
 }
 
 /**
@@ -32,6 +36,7 @@ export async function readPolicyPdf(
   opts: { focus?: readonly string[]; cellLimits?: Partial<CellLimits>; recognisePages?: boolean; onCellProgress?: (done: number, total: number) => void } = {},
 ): Promise<PolicyPdfReading> {
   const textPages = opts.recognisePages ? (await readDocumentContent(bytes, "pdf")).pages : await readPdfPagesOffThread(bytes);
-  const run = await recogniseRequirementCells(bytes, textPages, { focus: opts.focus, focusOnly: !!opts.focus, limits: opts.cellLimits, onProgress: opts.onCellProgress });
-  return { pages: run.pages, reading: await readPolicyPages(run.pages), cells: run.cells };
+  const progress = cellProgressRecorder({ ...loadCellLimits(), ...opts.cellLimits }, opts.onCellProgress);
+  const run = await recogniseRequirementCells(bytes, textPages, { focus: opts.focus, focusOnly: !!opts.focus, limits: opts.cellLimits, onProgress: progress.onCellProgress });
+  return { pages: run.pages, reading: await readPolicyPages(run.pages), cells: { ...run.cells, leftByLimit: cellsLeftByLimit(run.pages, progress.run()) } };
 }

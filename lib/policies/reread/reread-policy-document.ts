@@ -12,7 +12,6 @@ import { readPolicyPdf } from "../read/read-policy-pdf";
 import { currentReaderVersion } from "../reader-version";
 import { applySectionReading, type AppliedReading } from "./apply-section-reading";
 import { backgroundCellLimits } from "./background-cell-limits";
-import { cellProgressRecorder, cellsLeftByLimit } from "./cells-left-by-limit";
 import { REREAD_NOTE_PREFIX } from "./decide-reread";
 import { matchSections } from "./match-sections";
 
@@ -40,9 +39,7 @@ export async function rereadPolicyDocument(opts: { workspaceId: string; document
   if (!document) throw notFound(`Policy document ${opts.documentId}`);
   if (document.contentType !== "application/pdf") throw unprocessable(`Policy document ${document.id} is no PDF: there is nothing to re-read.`);
   const limits = backgroundCellLimits();
-  const progress = cellProgressRecorder(limits, opts.onCellProgress);
-  const { pages, reading, cells } = await readPolicyPdf(new Uint8Array(document.bytes), { cellLimits: limits, onCellProgress: progress.onCellProgress });
-  const cellsLeft = cellsLeftByLimit(pages, progress.run());
+  const { pages, reading, cells } = await readPolicyPdf(new Uint8Array(document.bytes), { cellLimits: limits, onCellProgress: opts.onCellProgress });
   const plan = planSectionPolicies(reading, pages, {}, `the document${document.fileName ? ` ${document.fileName}` : ""}`);
   const reader = currentReaderVersion();
 
@@ -80,8 +77,8 @@ export async function rereadPolicyDocument(opts: { workspaceId: string; document
         drafts_kept: count("draft_exists"),
         unchanged: count("none"),
         unmatched: match.unmatched,
-        cells_left: cellsLeft,
-        cells,
+        cells_left: cells.leftByLimit,
+        cells: { asked: cells.asked, recognised: cells.recognised, unread: cells.unread },
         policies: applied,
       };
       const { policies: _list, ...counts } = outcome;
