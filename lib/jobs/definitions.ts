@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { backgroundCellLimits } from "@/lib/policies/reread/background-cell-limits";
+import { REREAD_REASONS } from "@/lib/policies/reread/policy-reading";
 import { getBoss } from "./queue";
 
 /** Every job: a name and a zod payload schema. Handlers live in lib/jobs/handlers.ts. */
@@ -23,11 +25,11 @@ export const JOBS = {
   /** A policy document read again with the current reader (lib/policies/reread): image cells past the upload's cap, a newer reader, or an admin's request. */
   rereadPolicyDocument: {
     name: "reread-policy-document",
-    payload: z.object({ workspaceId: z.uuid(), documentId: z.uuid(), reason: z.enum(["cells", "reader", "request"]) }),
+    payload: z.object({ workspaceId: z.uuid(), documentId: z.uuid(), reason: z.enum(REREAD_REASONS) }),
     /** One waiting re-read per document (singletonKey = document id). */
     policy: "short",
     /** Recognising thousands of cells takes long: the job expires after the background time limit, not the default. */
-    expireInSeconds: Math.ceil(Number(process.env.PA_OCR_CELLS_TIMEOUT_MS_BACKGROUND ?? 1_800_000) / 1000) + 600,
+    expireInSeconds: Math.ceil(backgroundCellLimits().timeoutMs / 1000) + 600,
   },
 } as const;
 

@@ -2,13 +2,10 @@ import { prisma } from "@/lib/db/prisma";
 import { notFound } from "@/lib/api/errors";
 import { formatTimestamp } from "@/lib/time";
 import { countCriteria, presentPolicy, presentPolicySummary } from "./present-policy";
-import type { CriteriaNode, ParsedPolicy } from "./types";
+import type { ParsedPolicy } from "./types";
+import { countUnreadRequirements } from "./read/formulary/unread-requirements";
 import { readerStatus } from "./reader-version";
 import { presentPolicyReading } from "./reread/policy-reading";
-
-/** Criteria a drug list's reader could not read (its requirements cell: symbols, an image past the cell cap ...). */
-const unreadRequirements = (node: CriteriaNode): number =>
-  node.kind === "criterion" ? (node.rule === "formulary.unreadable-requirements" ? 1 : 0) : node.children.reduce((n, c) => n + unreadRequirements(c), 0);
 
 const WITH_DOCUMENT = { document: { select: { id: true, fileName: true } } } as const;
 
@@ -64,7 +61,7 @@ export async function listPolicyDocuments(opts: { workspaceId: string; documentI
         pages: p.sectionPages,
         requirement_codes: p.requirementCodes,
         criteria_count: parsed ? parsed.sections.reduce((n, s) => n + countCriteria(s.criteria), 0) : 0,
-        unread_requirements: parsed ? parsed.sections.reduce((n, s) => n + unreadRequirements(s.criteria), 0) : 0,
+        unread_requirements: parsed ? countUnreadRequirements(parsed) : 0,
         reread_recommended: readerStatus(v?.parsed).reread_recommended,
       };
     });

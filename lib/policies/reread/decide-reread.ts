@@ -4,7 +4,8 @@
 // an admin; drug names or codes a person edited are kept.
 import { diffCriteria } from "../drafts/diff-criteria";
 import { readerStatus } from "../reader-version";
-import type { CriteriaNode, ParsedPolicy } from "../types";
+import { countUnreadRequirements } from "../read/formulary/unread-requirements";
+import type { ParsedPolicy } from "../types";
 
 export interface VersionSnapshot {
   parsed: ParsedPolicy;
@@ -25,12 +26,6 @@ export const UPLOAD_NOTE = "Uploaded";
 export const REREAD_NOTE_PREFIX = "Re-read by reader";
 export const isReaderNote = (note: string | null) => note === UPLOAD_NOTE || (note ?? "").startsWith(REREAD_NOTE_PREFIX);
 
-const UNREADABLE_RULE = "formulary.unreadable-requirements";
-
-function countUnreadable(parsed: ParsedPolicy): number {
-  const walk = (node: CriteriaNode): number => (node.kind === "criterion" ? (node.rule === UNREADABLE_RULE ? 1 : 0) : node.children.reduce((n, c) => n + walk(c), 0));
-  return parsed.sections.reduce((n, s) => n + walk(s.criteria), 0);
-}
 
 const sameList = (a: readonly string[], b: readonly string[]) => [...a].sort().join("\u0000") === [...b].sort().join("\u0000");
 const sameBindings = (a: VersionSnapshot, b: VersionSnapshot) => sameList(a.drugNames, b.drugNames) && sameList(a.ndcCodes, b.ndcCodes) && sameList(a.cptCodes, b.cptCodes);
@@ -38,8 +33,8 @@ const sameBindings = (a: VersionSnapshot, b: VersionSnapshot) => sameList(a.drug
 /** What changed from `before` to `after`, in words ("requirements/limits column recognised; criteria: 2 added"). */
 export function describeChanges(before: VersionSnapshot, after: VersionSnapshot, compareBindings = true): string[] {
   const parts: string[] = [];
-  const unreadBefore = countUnreadable(before.parsed);
-  const unreadAfter = countUnreadable(after.parsed);
+  const unreadBefore = countUnreadRequirements(before.parsed);
+  const unreadAfter = countUnreadRequirements(after.parsed);
   if (unreadBefore > unreadAfter) parts.push(unreadAfter === 0 ? "requirements/limits column recognised" : `${unreadBefore - unreadAfter} of ${unreadBefore} unread requirement cells recognised`);
   else if (unreadAfter > unreadBefore) parts.push(`${unreadAfter - unreadBefore} requirement cells now unread`);
   const changes = diffCriteria(before.parsed, after.parsed);

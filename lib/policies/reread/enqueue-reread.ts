@@ -3,9 +3,8 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { prisma } from "@/lib/db/prisma";
 import { conflict, notFound } from "@/lib/api/errors";
-import { enqueueJob } from "@/lib/jobs/definitions";
 import { logger } from "@/lib/log";
-import { JOBS } from "@/lib/jobs/definitions";
+import { JOBS, enqueueJob } from "@/lib/jobs/definitions";
 import { QUEUE_SETTINGS } from "@/lib/jobs/queue";
 import { isReadingActive, isReadingStuck, presentPolicyReading, queuedReading, type PolicyReading, type RereadReason } from "./policy-reading";
 

@@ -15,6 +15,7 @@ import { parseRequirementCell } from "./requirement-cell";
 import { rowCriteria } from "./row-criteria";
 import { rowNames } from "./row-names";
 import { codeKind } from "./vocabulary";
+import { UNREADABLE_REQUIREMENTS_RULE } from "./unread-requirements";
 
 function titleOf(lines: readonly Line[]): string {
   const first = lines.find((l) => l.page === lines[0]?.page && !l.boilerplate && /[A-Za-z]{3}/.test(l.text) && !isGarbled(l.text));
@@ -121,7 +122,7 @@ export function readFormulary(pages: readonly PdfPage[]): PolicyDocumentReading 
     let codes: string[] = [];
     if (garbled || !parsed || !requirementQuote) {
       if (!nameQuote) continue;
-      drafts = [{ text: `Requirements/limits column could not be read (${[isGarbled(requirement.text) ? "its text is symbols, not letters" : null, why].filter(Boolean).join("; ")}): a person must read it on the page image`, quote: nameQuote, check: { kind: "manual" }, rule: "formulary.unreadable-requirements" }];
+      drafts = [{ text: `Requirements/limits column could not be read (${[isGarbled(requirement.text) ? "its text is symbols, not letters" : null, why].filter(Boolean).join("; ")}): a person must read it on the page image`, quote: nameQuote, check: { kind: "manual" }, rule: UNREADABLE_REQUIREMENTS_RULE }];
     } else {
       const read = rowCriteria({ page: row.page, nameCell, brandCell, headings: row.headings, items: parsed.items, requirementQuote, requirementText: requirement.text }, { legend, lists, lines, tableLines });
       warnings.push(...read.warnings);
@@ -174,7 +175,7 @@ export function readFormulary(pages: readonly PdfPage[]): PolicyDocumentReading 
     sections.push(section);
   }
   if (unreadableNames) warnings.push(`${unreadableNames} drug rows with requirements have names that could not be read (symbols, not letters); they are not bound to any drug.`);
-  const unreadable = sections.filter((s) => s.policy.sections[0]?.criteria.kind === "group" && s.policy.sections[0].criteria.children.some((c) => c.kind === "criterion" && c.rule === "formulary.unreadable-requirements"));
+  const unreadable = sections.filter((s) => s.policy.sections[0]?.criteria.kind === "group" && s.policy.sections[0].criteria.children.some((c) => c.kind === "criterion" && c.rule === UNREADABLE_REQUIREMENTS_RULE));
   if (unreadable.length) {
     const pagesToRead = [...new Set([...unreadable.map((s) => s.pages[0]), ...unreadablePages])].sort((a, b) => a - b);
     warnings.push(`${unreadable.length} drug rows have a requirements column that could not be read from the text layer; read pages ${pageRanges(pagesToRead)} as images (OCR) to get their limits.`);
