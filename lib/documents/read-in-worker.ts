@@ -3,9 +3,9 @@
 // either passes, and a fresh one takes the next document): the thread that answers requests never parses a PDF,
 // decodes an image or recognises text. The script is a plain .mjs file found from the working directory at run time
 // (the Next.js server and the workers run from the project folder), or PA_READ_WORKER_SCRIPT.
-import fs from "node:fs";
 import path from "node:path";
 import { PdfReadError } from "./read-pdf";
+import { workerScriptPath } from "./worker-script";
 import { loadReadLimits, type ReadLimits } from "./read-limits";
 import { ReadingPool, type PoolJob, type ReadingPoolStats } from "./pool/reading-pool";
 import type { DocumentContent, DocumentKind } from "./read-document-content";
@@ -23,9 +23,7 @@ export type ReadProgress = { done: number; total: number; phase: "text" | "ocr" 
 function workerScript(): string {
   const configured = process.env.PA_READ_WORKER_SCRIPT;
   if (configured) return path.resolve(configured);
-  const script = [process.cwd(), "lib", "documents", "worker", "read-document.worker.mjs"].join(path.sep);
-  if (!fs.existsSync(script)) throw new Error(`The document reader ${script} is missing: run the service from the project folder or set PA_READ_WORKER_SCRIPT.`);
-  return script;
+  return workerScriptPath(["lib", "documents", "worker", "read-document.worker.mjs"], "document reader", " or set PA_READ_WORKER_SCRIPT");
 }
 
 // One pool per process (and per script), kept on globalThis: the server's bundles may each carry a copy of this

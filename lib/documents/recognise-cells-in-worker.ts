@@ -2,10 +2,9 @@
 // the thread that answers requests never renders a page or runs text recognition. The worker stops taking cells at
 // the per-document cell cap and time limit and says so per cell; past the limit plus a grace period it is terminated
 // and every cell is reported unread with the reason.
-import fs from "node:fs";
-import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { loadReadLimits, positiveEnv } from "./read-limits";
+import { workerScriptPath } from "./worker-script";
 import type { CellToRecognise, RecognisedCell } from "./worker/recognise-cells.mjs";
 
 export type { CellToRecognise, RecognisedCell };
@@ -29,9 +28,7 @@ export function loadCellLimits(): CellLimits {
 const GRACE_MS = 15_000;
 
 function workerScript(): string {
-  const script = [process.cwd(), "lib", "documents", "worker", "recognise-cells.worker.mjs"].join(path.sep);
-  if (!fs.existsSync(script)) throw new Error(`The cell reader ${script} is missing: run the service from the project folder.`);
-  return script;
+  return workerScriptPath(["lib", "documents", "worker", "recognise-cells.worker.mjs"], "cell reader");
 }
 
 const unread = (cells: readonly CellToRecognise[], reason: string): RecognisedCell[] => cells.map((c) => ({ ...c, text: null, reason }));

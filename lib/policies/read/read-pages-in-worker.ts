@@ -2,12 +2,11 @@
 // worker threads (lib/documents/pool/reading-pool.ts) with a heap limit and a time limit per reading: the thread that
 // answers requests only hands the pages over and awaits the sections. A reading over its time limit stops its thread
 // (a fresh one takes the next document) and fails with a DocumentLimitError, as a document over a reading limit does.
-import fs from "node:fs";
-import path from "node:path";
 import type { PdfPage } from "@/lib/documents/read-pdf";
 import { DocumentLimitError } from "@/lib/documents/read-in-worker";
 import { loadReadLimits, positiveEnv } from "@/lib/documents/read-limits";
 import { ReadingPool, type PoolJob, type ReadingPoolStats } from "@/lib/documents/pool/reading-pool";
+import { workerScriptPath } from "@/lib/documents/worker-script";
 import type { PolicyDocumentReading } from "./types";
 
 export interface PolicyReadLimits {
@@ -28,9 +27,7 @@ export function loadPolicyReadLimits(): PolicyReadLimits {
 }
 
 function workerScript(): string {
-  const script = [process.cwd(), "lib", "policies", "read", "worker", "read-policy.worker.mjs"].join(path.sep);
-  if (!fs.existsSync(script)) throw new Error(`The policy reader ${script} is missing: run the service from the project folder.`);
-  return script;
+  return workerScriptPath(["lib", "policies", "read", "worker", "read-policy.worker.mjs"], "policy reader");
 }
 
 // One pool per process, kept on globalThis: the server's bundles may each carry a copy of this module.
