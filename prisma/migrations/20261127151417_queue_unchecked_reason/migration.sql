@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "PriorAuth" ADD COLUMN     "uncheckedReason" TEXT;
