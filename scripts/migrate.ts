@@ -6,6 +6,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { ENGINE_FILTERS, MIGRATIONS_DIR, SCHEMA_PATH, listMigrations, loadSchemaEngine } from "../lib/db/schema-engine";
+import { PGLITE_EXTENSIONS } from "../lib/db/pglite-extensions";
 
 // pglite-prisma-adapter 0.7.2 does not await executeScript(): failing SQL would pass silently. Await it.
 function awaitingScripts(factory: PrismaPGlite): SqlMigrationAwareDriverAdapterFactory {
@@ -19,12 +20,13 @@ function awaitingScripts(factory: PrismaPGlite): SqlMigrationAwareDriverAdapterF
   };
   const f = factory as unknown as Record<string, () => Promise<unknown>>;
   f.connect = wrap(f.connect.bind(factory));
-  f.connectToShadowDb = wrap(f.connectToShadowDb.bind(factory));
+  // The adapter's own shadow database is a PGlite without the extensions the migrations create: use one with them.
+  f.connectToShadowDb = wrap(() => new PrismaPGlite(new PGlite("memory://", { extensions: PGLITE_EXTENSIONS })).connect());
   return factory as unknown as SqlMigrationAwareDriverAdapterFactory;
 }
 
 async function diffSql(): Promise<string> {
-  const { engine, explain } = await loadSchemaEngine(awaitingScripts(new PrismaPGlite(new PGlite("memory://"))));
+  const { engine, explain } = await loadSchemaEngine(awaitingScripts(new PrismaPGlite(new PGlite("memory://", { extensions: PGLITE_EXTENSIONS }))));
   const list = await listMigrations();
   try {
     const result = await engine.diff({

@@ -5,6 +5,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { PGLITE_EXTENSIONS } from "./pglite-extensions";
 import { serveOverWire } from "./pglite-wire-server";
 
 export const dataDir = () => path.resolve(process.env.PA_DATA_DIR ?? ".data");
@@ -106,7 +107,7 @@ export function assertNotASecondDataFolder(env: Record<string, string | undefine
 /** Serves the PGlite database in this process. Only one process may own a data folder. */
 export async function startEmbeddedDatabase(port = Number(process.env.PA_EMBEDDED_DB_PORT ?? 0)): Promise<ResolvedDatabase> {
   fs.mkdirSync(dataDir(), { recursive: true });
-  const db = await PGlite.create(path.join(dataDir(), "pgdata"));
+  const db = await PGlite.create(path.join(dataDir(), "pgdata"), { extensions: PGLITE_EXTENSIONS });
   const server = await serveOverWire(db, { host: "127.0.0.1", port });
   const actualPort = server.port;
   fs.writeFileSync(infoFile(), JSON.stringify({ pid: process.pid, port: actualPort } satisfies EmbeddedInfo));
