@@ -1,86 +1,116 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { computeEngineVersions, engineFiles, ENGINE_SOURCES, type EngineSources } from "./compute-engine-versions";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { computeEngineVersions, ENGINE_ENTRIES, ENGINE_NAMES, engineFiles, type EngineName, type EngineVersions } from "./compute-engine-versions";
 import { engineVersions } from "./engine-versions";
 
-let root: string;
-const write = (rel: string, text: string) => {
-  fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-  fs.writeFileSync(path.join(root, rel), text);
-};
-
-beforeEach(() => {
-  root = fs.mkdtempSync(path.join(os.tmpdir(), "engine-versions-"));
-  write("lib/intake/extract.ts", "export const a = 1;\n");
-  write("lib/lexicon/data/drugs.json", '{"metformin": ["Glucophage"]}\n');
-  write("lib/policies/evaluate.ts", "export const b = 2;\n");
-  write("lib/policies/read/reader.ts", "export const c = 3;\n");
-  write("lib/determinations/decide.ts", "export const d = 4;\n");
-});
-afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
-
-describe("computeEngineVersions", () => {
-  it("names each engine with 12 hex digits of its content hash, the same on every run", () => {
-    const v = computeEngineVersions(root);
-    expect(v.intake).toMatch(/^intake-[0-9a-f]{12}$/);
-    expect(v.policy).toMatch(/^policy-[0-9a-f]{12}$/);
-    expect(v.determination).toMatch(/^determination-[0-9a-f]{12}$/);
-    expect(computeEngineVersions(root)).toEqual(v);
-  });
-
-  it("changes every engine that reads a data file when the file's content changes", () => {
-    const before = computeEngineVersions(root);
-    write("lib/lexicon/data/drugs.json", '{"metformin": ["Glucophage", "Fortamet"]}\n');
-    const after = computeEngineVersions(root);
-    expect(after.intake).not.toBe(before.intake);
-    expect(after.policy).not.toBe(before.policy);
-    expect(after.determination).not.toBe(before.determination);
-  });
-
-  it("changes only the engines whose files changed", () => {
-    const before = computeEngineVersions(root);
-    write("lib/policies/read/reader.ts", "export const c = 30;\n");
-    const after = computeEngineVersions(root);
-    expect(after.policy).not.toBe(before.policy);
-    expect(after.determination).toBe(before.determination);
-    expect(after.intake).toBe(before.intake);
-  });
-
-  it("changes when a file is added, renamed or removed", () => {
-    const v0 = computeEngineVersions(root).intake;
-    write("lib/intake/rules.tsv", "cue\tfield\n");
-    const v1 = computeEngineVersions(root).intake;
-    fs.renameSync(path.join(root, "lib/intake/rules.tsv"), path.join(root, "lib/intake/labels.tsv"));
-    const v2 = computeEngineVersions(root).intake;
-    fs.rmSync(path.join(root, "lib/intake/labels.tsv"));
-    expect(new Set([v0, v1, v2]).size).toBe(3);
-    expect(computeEngineVersions(root).intake).toBe(v0);
-  });
-
-  it("ignores tests and test fixtures", () => {
-    const before = computeEngineVersions(root);
-    write("lib/intake/extract.test.ts", "it('x', () => {});\n");
-    write("lib/policies/read/fixtures/build-table.ts", "export const f = 1;\n");
-    expect(computeEngineVersions(root)).toEqual(before);
-  });
-});
-
-describe("engineFiles", () => {
-  it("lists the included files sorted, without the excluded folders", () => {
-    const sources: EngineSources = { include: ["lib/policies/", "lib/lexicon/"], exclude: ["lib/policies/read/"] };
-    expect(engineFiles(root, sources)).toEqual(["lib/lexicon/data/drugs.json", "lib/policies/evaluate.ts"]);
-  });
-});
+const repo = path.resolve(import.meta.dirname, "..");
 
 describe("the repository's engines", () => {
-  it("each covers its own code and the shared vocabulary", () => {
-    const repo = path.resolve(import.meta.dirname, "..");
-    expect(engineFiles(repo, ENGINE_SOURCES.intake)).toContain("lib/intake/extract-intake.ts");
-    expect(engineFiles(repo, ENGINE_SOURCES.policy)).toContain("lib/policies/read/read-policy-document.ts");
-    expect(engineFiles(repo, ENGINE_SOURCES.determination)).toContain("lib/determinations/decide.ts");
-    expect(engineFiles(repo, ENGINE_SOURCES.determination)).not.toContain("lib/policies/read/read-policy-document.ts");
+  const files = Object.fromEntries(ENGINE_NAMES.map((name) => [name, engineFiles(repo, ENGINE_ENTRIES[name])])) as Record<EngineName, string[]>;
+
+  it.each(ENGINE_NAMES)("%s: covers its entry points and nothing outside lib/ and the packages it imports", (name) => {
+    for (const entry of ENGINE_ENTRIES[name]) expect(files[name]).toContain(entry);
+    expect(files[name].filter((f) => !f.startsWith("lib/") && !/^node_modules\/(@[^/]+\/)?[^/]+\/package\.json$/.test(f))).toEqual([]);
+    expect(files[name].filter((f) => /\.test\.ts$|\/fixtures\//.test(f))).toEqual([]);
+  });
+
+  it("the document reader covers its worker scripts, their data and the packages they run", () => {
+    expect(files.reader).toEqual(expect.arrayContaining(["lib/documents/worker/read-document.worker.mjs", "lib/documents/worker/ocr.mjs", "lib/documents/worker/pdf-lines.mjs", "lib/documents/data/ocr-code-shapes.json", "node_modules/pdfjs-dist/package.json", "node_modules/tesseract.js/package.json"]));
+    expect(files.intake).toEqual(expect.arrayContaining(files.reader));
+  });
+
+  it("the policy reader covers the cell reader and the code systems, not the evaluators", () => {
+    expect(files.policy).toEqual(expect.arrayContaining(["lib/policies/read/worker/read-policy.worker.mjs", "lib/documents/worker/recognise-cells.worker.mjs", "lib/policies/read/read-policy-document.ts", "lib/lexicon/data/icd10cm_2026.tsv.gz"]));
+    expect(files.policy.some((f) => f.startsWith("lib/intake/codes/"))).toBe(true);
+    expect(files.policy.filter((f) => f.startsWith("lib/policies/checks/") || f === "lib/policies/evaluate-policy.ts")).toEqual([]);
+  });
+
+  it("the determination covers what evaluates and decides, not the readers", () => {
+    expect(files.determination).toEqual(expect.arrayContaining(["lib/determinations/decide.ts", "lib/policies/checks/answer-step-therapy.ts", "lib/policies/checks/data/never-tried-cues.json"]));
+    expect(files.determination.filter((f) => f.startsWith("lib/policies/read/") || f.startsWith("lib/documents/"))).toEqual([]);
+  });
+
+  it("the running server's versions are these", () => {
     expect(engineVersions()).toEqual(computeEngineVersions(repo));
+  });
+});
+
+describe("computeEngineVersions on a copy of the tree", () => {
+  let root: string;
+  let base: EngineVersions;
+  const changed = (after: EngineVersions) => ENGINE_NAMES.filter((name) => after[name] !== base[name]);
+  const edit = (rel: string, change: (text: string) => string) => {
+    const file = path.join(root, rel);
+    const before = fs.readFileSync(file, "utf8");
+    fs.writeFileSync(file, change(before));
+    return () => fs.writeFileSync(file, before);
+  };
+
+  beforeAll(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), "engine-versions-"));
+    fs.cpSync(path.join(repo, "lib"), path.join(root, "lib"), { recursive: true, filter: (src) => !src.includes(`${path.sep}generated`) });
+    fs.symlinkSync(path.join(repo, "node_modules"), path.join(root, "node_modules"), "dir");
+    base = computeEngineVersions(root);
+  });
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  it("names each engine with 12 hex digits of its content hash, the same on every run and as in the repository", () => {
+    for (const name of ENGINE_NAMES) expect(base[name]).toMatch(new RegExp(`^${name}-[0-9a-f]{12}$`));
+    expect(computeEngineVersions(root)).toEqual(base);
+    expect(base).toEqual(computeEngineVersions(repo));
+  });
+
+  it.each<[string, string, EngineName[]]>([
+    ["the document-reading worker script", "lib/documents/worker/read-document.worker.mjs", ["reader", "intake", "policy", "policy-check"]],
+    ["the cell-recognition worker script", "lib/documents/worker/recognise-cells.worker.mjs", ["policy", "policy-check"]],
+    ["the policy-reading worker script", "lib/policies/read/worker/read-policy.worker.mjs", ["policy", "policy-check"]],
+    ["the OCR code shapes (data the reader loads by URL)", "lib/documents/data/ocr-code-shapes.json", ["reader", "intake", "policy", "policy-check"]],
+    ["a step-therapy cue list (data an evaluator imports)", "lib/policies/checks/data/never-tried-cues.json", ["policy-check", "determination"]],
+    ["an evaluator", "lib/policies/checks/answer-age.ts", ["policy-check", "determination"]],
+    ["the decision", "lib/determinations/decide.ts", ["determination"]],
+    ["a code system", "lib/intake/codes/ndc.ts", ["intake", "policy", "policy-check", "determination"]],
+  ])("a change to %s changes exactly the engines that run it", (_, rel, expected) => {
+    const restore = edit(rel, (text) => `${text}\n// changed\n`);
+    try {
+      expect(changed(computeEngineVersions(root))).toEqual(expected);
+    } finally {
+      restore();
+    }
+    expect(computeEngineVersions(root)).toEqual(base);
+  });
+
+  it("a data file read by name (readDataFile) is covered: the ICD-10-CM table", () => {
+    const file = path.join(root, "lib/lexicon/data/icd10cm_2026.tsv.gz");
+    const before = fs.readFileSync(file);
+    fs.writeFileSync(file, Buffer.concat([before, Buffer.from([0])]));
+    try {
+      expect(changed(computeEngineVersions(root))).toEqual(["intake", "policy", "policy-check", "determination"]);
+    } finally {
+      fs.writeFileSync(file, before);
+    }
+  });
+
+  it("a test file or an unimported module changes nothing", () => {
+    fs.writeFileSync(path.join(root, "lib/policies/checks/answer-age.extra.test.ts"), "it('x', () => {});\n");
+    fs.writeFileSync(path.join(root, "lib/policies/checks/unused-helper.ts"), "export const unused = 1;\n");
+    expect(computeEngineVersions(root)).toEqual(base);
+  });
+
+  it("a new import adds the imported file", () => {
+    const restore = edit("lib/determinations/decide.ts", (text) => `import "./new-rule";\n${text}`);
+    fs.writeFileSync(path.join(root, "lib/determinations/new-rule.ts"), "export const rule = 1;\n");
+    try {
+      const v1 = computeEngineVersions(root).determination;
+      fs.writeFileSync(path.join(root, "lib/determinations/new-rule.ts"), "export const rule = 2;\n");
+      expect(computeEngineVersions(root).determination).not.toBe(v1);
+    } finally {
+      restore();
+    }
+  });
+
+  it("refuses an entry point that does not exist", () => {
+    expect(() => computeEngineVersions(root, { ...ENGINE_ENTRIES, reader: ["lib/documents/layout/read.ts"] })).toThrow(/does not exist/);
   });
 });

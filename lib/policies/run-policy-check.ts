@@ -27,7 +27,8 @@ import type { PolicyDocumentReading } from "./read/types";
 import { selectPolicyOrThrow } from "./select-policy";
 import type { CriteriaNode, ParsedPolicy } from "./types";
 
-export const POLICY_ENGINE_VERSION = engineVersion("policy");
+// A policy check reads its own policy document or payload when given one, and evaluates: both engines, in one hash.
+export const POLICY_ENGINE_VERSION = engineVersion("policy-check");
 
 export interface ResolvedPolicy {
   parsed: ParsedPolicy;
