@@ -1,3 +1,3 @@
--- Close spellings in the work queue's search (word_similarity); loaded into the embedded database too
+-- Close spellings in the work queue search (word_similarity). The embedded database loads the extension too
 -- (lib/db/pglite-extensions.ts).
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
