@@ -7,6 +7,7 @@ import type { SourceDocument } from "@/lib/intake/types";
 import { contextOf, type ContextCategory } from "@/lib/lexicon/context";
 import type { StepEvidence } from "./types";
 import { escapeRegExp } from "@/lib/escape-reg-exp";
+import { checkboxLineAt, type CheckboxAttestation } from "@/lib/intake/text/checkbox-answer";
 
 export interface TextHit {
   documentId: string;
@@ -26,6 +27,11 @@ export interface TextHit {
   planned: boolean;
   /** The sentence asks (a form's question "Does your patient have relapsed disease?"): it states nothing. */
   question: boolean;
+  /**
+   * The mention is on a form's check box question ("Prescriber is endocrinologist or has consulted one | [ ] Yes [X]
+   * No"): what the form attests (yes, no, unclear), never a finding of the notes.
+   */
+  attestation: CheckboxAttestation | null;
 }
 
 /** A sentence-ish span: ends at ". " / "! " / "? ", or at a line break before a bullet, a list marker or a "Label:". */
@@ -69,6 +75,8 @@ function hitFor(doc: SourceDocument, page: { page: number; text: string }, span:
   const sentence = page.text.slice(span.start, span.end);
   const categories = contextOf(sentence, matchAt - span.start, matchEnd - span.start);
   const question = /\?\s*$/.test(sentence.trim());
+  // A check box marked "No" denies the line's statement; none or both marked say nothing certain.
+  const attestation = checkboxLineAt(page.text, matchAt)?.answer ?? null;
   return {
     documentId: doc.id,
     documentName: doc.name || doc.id,
@@ -77,10 +85,11 @@ function hitFor(doc: SourceDocument, page: { page: number; text: string }, span:
     end,
     quote: page.text.slice(start, end).replace(/\s+/g, " ").trim(),
     categories,
-    negated: categories.includes("negated"),
-    hedged: question || categories.some((c) => HEDGES.includes(c)),
+    negated: categories.includes("negated") || attestation === "no",
+    hedged: question || attestation === "unclear" || categories.some((c) => HEDGES.includes(c)),
     planned: categories.includes("planned"),
     question,
+    attestation,
   };
 }
 
@@ -117,9 +126,11 @@ export function searchDocuments(documents: readonly SourceDocument[], query: { p
   return hits;
 }
 
-/** The best hit: affirmed before hedged; hedged before negated. */
+/** The best hit: affirmed before hedged; never negated. */
 export function bestHit(hits: readonly TextHit[]): TextHit | null {
-  return hits.find((h) => !h.negated && !h.hedged) ?? hits.find((h) => !h.negated) ?? null;
+  // A form's check box attestation only when nothing else says it; one marked "No" never affirms.
+  const affirmed = hits.filter((h) => !h.negated);
+  return affirmed.find((h) => !h.hedged && !h.attestation) ?? affirmed.find((h) => !h.hedged) ?? affirmed[0] ?? null;
 }
 
 export const hitEvidence = (hit: TextHit): StepEvidence => ({ documentId: hit.documentId, page: hit.page, start: hit.start, end: hit.end, quote: hit.quote });

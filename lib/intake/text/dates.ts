@@ -143,13 +143,23 @@ export function parseDateRange(text: string, opts: DateOptions = {}): DateRange 
 
 const UNIT_DAYS: Record<string, number> = { day: 1, week: 7, wk: 7, month: 30, mo: 30, year: 365, yr: 365 };
 
-/** "4 weeks" -> 28, "6 cycles over 12 weeks" -> 84, "3 months" -> 90; null without a duration. */
+/** An age ("at age 5 y 11 mo", "a 57-year-old", "8 yrs old") or a time since ("ended two weeks ago"): no duration. */
+const AGE_BEFORE = /\b(?:age[sd]?|aged)\s*(?:of\s*)?(?:\d+(?:\.\d+)?\s*(?:y|yrs?|years?)\s*,?\s*)?$/i;
+const AGE_OR_AGO_AFTER = /^\s*(?:-|\s)?(?:old\b|of age\b|ago\b|\/o\b|o\b)/i;
+
+/** "4 weeks" -> 28, "6 cycles over 12 weeks" -> 84, "3 months" -> 90, "~30 months" -> 900; null without a duration. */
 export function parseDurationDays(text: string): number | null {
   const over = /\bover\s+(\d+(?:\.\d+)?)\s*(day|week|wk|month|mo|year|yr)s?\b/i.exec(text);
+  if (over) return Math.round(Number(over[1]) * UNIT_DAYS[over[2].toLowerCase()]);
   // "every 21 days" and "q14 days" are intervals, not durations.
-  const m = over ?? /(?<!\bevery\s{1,3}|\bper\s{1,3}|\bq\s{0,2}|\d)(\d+(?:\.\d+)?)\s*-?\s*(day|week|wk|month|mo|year|yr)s?\b/i.exec(text);
-  if (!m) return null;
-  return Math.round(Number(m[1]) * UNIT_DAYS[m[2].toLowerCase()]);
+  for (const m of text.matchAll(/(?<!\bevery\s{1,3}|\bper\s{1,3}|\bq\s{0,2}|\d)(\d+(?:\.\d+)?)\s*-?\s*(day|week|wk|month|mo|year|yr|y)(s?)\b/gi)) {
+    const after = text.slice(m.index + m[0].length, m.index + m[0].length + 10);
+    if (AGE_BEFORE.test(text.slice(Math.max(0, m.index - 20), m.index)) || AGE_OR_AGO_AFTER.test(after)) continue;
+    // A bare "y" is a year only in an age ("5 y 11 mo"), never a duration.
+    if (m[2].toLowerCase() === "y") continue;
+    return Math.round(Number(m[1]) * UNIT_DAYS[m[2].toLowerCase()]);
+  }
+  return null;
 }
 
 /** Whole days from one full date to another; null unless both are full dates. */

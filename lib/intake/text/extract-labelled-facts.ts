@@ -241,7 +241,8 @@ export function extractLabelledFacts(doc: SourceDocument, readings: PageReading[
       const dates = parseDateRange(text("trialDates"), opts);
       const described = `${text("trialDates")} ${text("trialDuration")} ${text("trialOutcome")}`;
       const hit: TreatmentHit = {
-        drug: drug.value,
+        // The drug's name, without the dose the cell writes with it ("Prednisone 0.75 mg/kg/day (15 mg)").
+        drug: splitDrugName(drug.value)?.name ?? drug.value,
         alias: null,
         outcome: outcomeOf(described, drug.trial?.outcome ?? "unknown"),
         startDate: dates.start,

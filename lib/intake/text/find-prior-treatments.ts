@@ -4,6 +4,7 @@ import type { PriorTreatment } from "@/lib/intake/types";
 import { daysBetween, parseDateRange, parseDurationDays, type DateOptions } from "./dates";
 import { findDrugMentions, type DrugMention } from "./drug-names";
 import { contextOf } from "@/lib/lexicon/context";
+import { checkboxLineAt } from "./checkbox-answer";
 
 export type Outcome = PriorTreatment["outcome"];
 
@@ -25,7 +26,15 @@ const OUTCOME_WORDS: [Outcome, RegExp][] = [
 
 /** The outcome a clause states; `fallback` when it states none. */
 export function outcomeOf(clause: string, fallback: Outcome = "unknown"): Outcome {
-  for (const [outcome, re] of OUTCOME_WORDS) if (re.test(clause)) return outcome;
+  for (const [outcome, re] of OUTCOME_WORDS) {
+    // An outcome denied or only supposed ("No contraindication to prednisone identified", "X may cause fewer side
+    // effects") is not how the trial went.
+    const global = new RegExp(re.source, re.flags.includes("g") ? re.flags : `${re.flags}g`);
+    for (const m of clause.matchAll(global)) {
+      const said = contextOf(clause, m.index, m.index + m[0].length);
+      if (!said.some((c) => c === "negated" || c === "hypothetical" || c === "uncertain")) return outcome;
+    }
+  }
   return fallback;
 }
 
@@ -33,17 +42,19 @@ export function outcomeOf(clause: string, fallback: Outcome = "unknown"): Outcom
 export function clauseAround(text: string, start: number, end: number): { text: string; start: number } {
   let s = start;
   const minS = Math.max(0, start - 220);
-  while (s > minS && !/[.;!?\n]/.test(text[s - 1])) s--;
+  // A period between digits ("0.75 mg/kg") ends no sentence.
+  const ends = (at: number, marks: RegExp) => marks.test(text[at]) && !(text[at] === "." && /\d/.test(text[at - 1] ?? "") && /\d/.test(text[at + 1] ?? ""));
+  while (s > minS && !ends(s - 1, /[.;!?\n]/)) s--;
   // A line that does not end a sentence carries on from the line before, unless either is a table row.
   const lineOf = (at: number) => text.slice(text.lastIndexOf("\n", at - 1) + 1, text.indexOf("\n", at) < 0 ? text.length : text.indexOf("\n", at));
   const tabular = (at: number) => lineOf(at).includes(" | ");
   if (s > minS && text[s - 1] === "\n" && s >= 2 && !/[.;:!?]/.test(text[s - 2]) && !tabular(s) && !tabular(s - 1)) {
     s--;
-    while (s > minS && !/[.;!?\n]/.test(text[s - 1])) s--;
+    while (s > minS && !ends(s - 1, /[.;!?\n]/)) s--;
   }
   let e = end;
   const maxE = Math.min(text.length, end + 220);
-  while (e < maxE && !/[.;!?]/.test(text[e]) && !(text[e] === "\n" && (/[.;:]\s*$/.test(text.slice(s, e)) || tabular(e) || tabular(e + 1)))) e++;
+  while (e < maxE && !ends(e, /[.;!?]/) && !(text[e] === "\n" && (/[.;:]\s*$/.test(text.slice(s, e)) || tabular(e) || tabular(e + 1)))) e++;
   return { text: text.slice(s, e), start: s };
 }
 
@@ -79,6 +90,8 @@ export interface TreatmentHit {
 
 /** A clause that tells of a drug being started or ordered (the request, a new prescription), not of a trial's outcome. */
 const STARTED = /\b(?:initiated|started|began|prescrib\w*|request\w*)\b/i;
+/** ... and then ended ("started on Aug 4 and stopped Sept 22 for lack of effect"): a course that was taken. */
+const ENDED = /\b(?:stopped|discontinued|d\/c'?d|ended|completed|tapered off|held)\b/i;
 
 /**
  * Drugs tried before in a text. `inTrialSection` says the whole text lists drugs tried (a form's "medications
@@ -99,6 +112,8 @@ export function findPriorTreatments(
   mentions.sort((a, b) => a.start - b.start);
   for (const mention of mentions) {
     if (opts.exclude?.(mention.name) || (mention.alias && opts.exclude?.(mention.alias))) continue;
+    // A form's check box question ("Trial of ketoconazole ≥30 days | [ ] Yes [X] No") attests; it is no trial record.
+    if (checkboxLineAt(text, mention.start)) continue;
     // In a list of drugs tried, a line is an item: its outcome and dates are its own, not the next line's.
     const clause = opts.lineItems ? lineAround(text, mention.start) : clauseAround(text, mention.start, mention.end);
     let stated = outcomeOf(clause.text, "unknown");
@@ -110,11 +125,14 @@ export function findPriorTreatments(
     // A form's question names drugs as examples ("failed a TKI (for example: imatinib)?"): it states no trial.
     if (!opts.inTrialSection && inQuestion(text, mention.end)) continue;
     // A drug only planned ("will start X", "recommend X") is no trial: the one context engine says, of this mention.
-    if (!opts.inTrialSection && !isTried && (stated === "unknown" || STARTED.test(clause.text) || planned(clause, mention))) continue;
+    const { start, end, durationDays } = datesFor(text, clause, mention, mentions, opts);
+    // Started, and since ended ("started Aug 4 and stopped Sept 22") or still taken from a stated date ("started in
+    // March 2023 ... now 20 mg daily"): a course taken, not the start of the request.
+    const startedOnly = STARTED.test(clause.text) && !ENDED.test(clause.text) && !(stated === "ongoing" && start);
+    if (!opts.inTrialSection && !isTried && (stated === "unknown" || startedOnly || planned(clause, mention))) continue;
     // Listed under "tried and had an inadequate response to", a drug still taken ("continues on this") is that.
     const sectionSays = opts.inTrialSection && opts.sectionOutcome && opts.sectionOutcome !== "unknown" && opts.sectionOutcome !== "ongoing";
     const outcome = stated !== "unknown" && !(stated === "ongoing" && sectionSays) ? stated : (opts.sectionOutcome ?? "unknown");
-    const { start, end, durationDays } = datesFor(text, clause, mention, mentions, opts);
     hits.push({ drug: mention.name, alias: mention.alias, outcome, startDate: start, endDate: end, durationDays, span: { start: mention.start, end: mention.end } });
   }
   return hits;

@@ -82,7 +82,7 @@ export const LABELS: LabelDef[] = [
     "practice address", "office street",
   ]),
   // Generic: owner from the column or section
-  ...defs("name", null, ["name", "full name"]),
+  ...defs("name", null, ["name", "full name", "name/credentials", "name and credentials"]),
   ...defs("firstName", null, ["first name", "first"]),
   ...defs("lastName", null, ["last name", "last", "surname", "family name"]),
   ...defs("phone", null, ["phone", "phone number", "telephone", "telephone number", "tel", "phone #", "contact number"]),
@@ -97,7 +97,9 @@ export const LABELS: LabelDef[] = [
     "medication name", "drug name", "medication requested", "requested medication", "name of medication", "drug requested",
     "requested drug", "medication/drug name", "drug/medication name", "medication", "drug", "prescribed medication", "product name",
     "medication being requested", "drug product", "name of drug", "medication and strength", "drug name and strength",
-    "drug and strength", "medication name and strength", "drug/strength", "medication/strength",
+    "drug and strength", "medication name and strength", "drug/strength", "medication/strength", "medication & strength",
+    "drug & strength", "non-preferred drug name", "drug name, strength, dosage form", "non-preferred drug name, strength, dosage form",
+    "non-preferred drug requested", "drug name / strength",
   ]),
   ...defs("strength", "medication", [
     "strength", "drug strength", "dose strength", "medication strength", "strength/dosage", "strength and route of administration",

@@ -36,3 +36,18 @@ describe("a table of drugs tried whose column headings are not known labels", ()
     expect(facts.priorTreatments).toEqual([]);
   });
 });
+
+describe("a table of drugs tried whose headings are centred over left-aligned values", () => {
+  // "Prior therapies (drug – dates – result)" with "Drug", "Dates", "Result" centred in wide columns.
+  const rows: FixtureRow[] = [
+    [["Medication & strength: Emflaza 18 mg tablets", 36]],
+    [["Prior therapies (drug – dates – result)", 36]],
+    [["Drug", 180], ["Dates", 390], ["Result", 520]],
+    [["Prednisone 0.75 mg/kg/day (15 mg)", 40], ["07/14/2025 – present", 340], ["Mood swings per parents", 480]],
+  ];
+
+  it("reads the drug under its heading, and its dates under theirs", () => {
+    const facts = factsOf(rows);
+    expect(facts.priorTreatments.map((t) => [t.drug, t.startDate])).toEqual([["Prednisone", "2025-07-14"]]);
+  });
+});

@@ -5,7 +5,7 @@
 // headings ("Member Information | Provider Information") say whose column is whose.
 import { LABEL_PATTERN, isLabelStart, labelDefs, type FieldKind, type LabelDef, type Role } from "./form-labels";
 import { readChoiceList } from "./choice-list";
-import { pageLines, xAt, type Line } from "./page-lines";
+import { pageLines, xAt, type Cell, type Line } from "./page-lines";
 import { readTrialTableRow, trialColumnKind, type TrialTable } from "./trial-table";
 import type { PageLayout } from "@/lib/intake/types";
 
@@ -52,6 +52,10 @@ export interface PageFields {
 }
 
 const HEADING: [Role, RegExp][] = [
+  // A section named by one word or two ("Patient", "A. RECIPIENT", "Prescribing clinician", "B. PRESCRIBER").
+  ["patient", /^\s*(?:[A-H0-9]{1,2}[.)]\s*)?(?:patient|member|recipient|enrollee|beneficiary)\s*$/i],
+  ["prescriber", /^\s*(?:[A-H0-9]{1,2}[.)]\s*)?(?:prescriber|prescribing (?:clinician|provider|physician)|provider|physician|clinician)\s*$/i],
+  ["medication", /^\s*(?:[A-H0-9]{1,2}[.)]\s*)?(?:medication|drug)\s*$/i],
   ["patient", /\b(?:member|patient|enrollee|beneficiary|subscriber|recipient|cardholder)(?:['’]s)?\s+(?:information|info|details|demographics|data)\b/i],
   ["prescriber", /\b(?:provider|prescriber|physician|prescribing|requesting|doctor|practitioner|prescriber\/provider)(?:['’]s)?\s+(?:information|info|details|data)\b/i],
   ["medication", /\b(?:medication|drug|prescription|medicine)s?\s+(?:information|info|details|requested)\b/i],
@@ -84,7 +88,8 @@ const INSTRUCTION = /^\((?:please\s+)?(?:specify|include|list|enter|provide|prin
 const DOSING_ASKED = /\b(?:dos(?:e|ing|age)|directions?|sig|schedule|frequency)\b/i;
 
 /** Characters that may stand before a label at the start of a cell: bullets, check boxes, numbering. */
-const CELL_LEAD = /^[\s❑☐☑☒■□▪•●○*\-–>]*(?:\(?[0-9]{1,2}[.)]|\(?[a-h][.)])?\s*$/;
+// A numbered field's number may stand with a space only ("13 Drug name"), as numbered-field forms print it.
+const CELL_LEAD = /^[\s❑☐☑☒■□▪•●○*\-–>]*(?:\(?[0-9]{1,2}[.)]|\(?[a-h][.)]|[0-9]{1,2}(?=\s))?\s*$/;
 const TERMINATOR = /^\s*(?:\([^)\n]{0,40}\)\s*)?(?:#\s*)?[:：]|^\s*#(?=\s)/;
 const JUNK_START = /^[\s:：|#_.…]+|^[❑☐☑■□]\s*/;
 // A lone asterisk at the end is the required-field mark of the next label ("4567890 | * Date of Birth:").
@@ -101,8 +106,9 @@ interface Candidate {
 }
 
 /** A cell that reads like a field name: a few words, no digits, often with "#", "No." or a format hint. */
-const LABEL_LIKE = /^[A-Z][A-Za-z/&' .-]{1,40}(?:\s*(?:#|No\.?|Number|\([^)]{0,40}\)))?:?$/;
-const LABEL_WORD = /#|\b(?:no\.?|number|id|date|name|code|type|group|plan|bin|pcn|dea|tax|license|phone|fax|email|address|city|state|zip)\b/i;
+// A hint in parentheses may wrap onto the next line ("NDC (if" over "known)").
+const LABEL_LIKE = /^(?:\d{1,2}[.)]?\s+)?[A-Z][A-Za-z/&' .-]{1,40}(?:\s*(?:#|No\.?|Number|\([^)]{0,40}\)?))?:?$/;
+const LABEL_WORD = /#|\b(?:no\.?|number|id|date|name|code|type|group|plan|bin|pcn|dea|tax|license|phone|fax|email|address|city|state|zip|ndc|strength|form|quantity|qty|supply|refills|npi|specialty|sex|gender)\b/i;
 
 /**
  * A row of column headings ("Member ID | Group #", "Phone | Fax | Specialty") whose values sit in the row below:
@@ -173,7 +179,24 @@ function looksLikeCode(kind: FieldKind, after: string): boolean {
   return false;
 }
 
-function findCandidates(line: Line): Candidate[] {
+/** A cell that opens with a known label and then its value, with no colon between ("Name Gregory Tsai", "Qty 30"). */
+function opensWithBareLabel(cell: Cell): boolean {
+  LABEL_PATTERN.lastIndex = 0;
+  const m = LABEL_PATTERN.exec(cell.text);
+  if (!m || !labelDefs(m[1]).length || !CELL_LEAD.test(cell.text.slice(0, m.index))) return false;
+  return /^[^\S\n]+(?:[^\s:：|(]|\(\d)/.test(cell.text.slice(m.index + m[0].trimEnd().length));
+}
+
+/**
+ * A form whose fields are printed "Label value | Label value" with no colons (a fax form typed in a word
+ * processor): at least three lines where two or more cells each open with a known label and its value. Only on
+ * such a page is a label followed by a value without a colon read as a field.
+ */
+function isBareLabelForm(lines: Line[]): boolean {
+  return lines.filter((l) => l.cells.filter((c) => c.text.trim()).length >= 2 && l.cells.filter(opensWithBareLabel).length >= 2).length >= 3;
+}
+
+function findLabelCandidates(line: Line, bareLabels = false): Candidate[] {
   const found: Candidate[] = [];
   LABEL_PATTERN.lastIndex = 0;
   for (const m of line.text.matchAll(LABEL_PATTERN)) {
@@ -199,6 +222,7 @@ function findCandidates(line: Line): Candidate[] {
     if (term) valueStart = labelEnd + term[0].length;
     else if (alone) valueStart = labelEnd + hint.length;
     else if (defs.some((d) => d.bare) && looksLikeCode(defs[0].kind, after)) valueStart = labelEnd;
+    else if (bareLabels && atCellStart && /^[^\S\n]+(?:[^\s:：|(]|\(\d)/.test(after)) valueStart = labelEnd;
     else continue;
     found.push({ defs, label: m[1].trim(), labelStart, valueStart, x: xAt(line, line.start + labelStart), alone: alone && !term });
   }
@@ -269,6 +293,8 @@ export function readLabelledFields(page: { text: string; layout?: PageLayout }):
   let columns: Column[] = [];
   let trial: TrialSection | null = null;
   let table: TrialTable | null = null;
+  const bareLabels = isBareLabelForm(lines);
+  const findCandidates = (line: Line) => findLabelCandidates(line, bareLabels);
 
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
@@ -410,7 +436,7 @@ function chooseDef(defs: LabelDef[], inTrial: boolean): LabelDef | null {
 /** The value under a column heading: the next row's cell in the same column (by position, else by index). */
 function valueUnder(lines: Line[], i: number, line: Line, c: Candidate): { value: string; span: Span } | null {
   const next = lines[i + 1];
-  if (!next || !next.text.trim() || findCandidates(next).some((n) => !n.alone) || next.cells[0].text.includes("?")) return null;
+  if (!next || !next.text.trim() || findLabelCandidates(next).some((n) => !n.alone) || next.cells[0].text.includes("?")) return null;
   const index = line.cells.findIndex((cell) => c.labelStart >= cell.start - line.start && c.labelStart < cell.end - line.start);
   const heading = line.cells[index];
   let cell: Line["cells"][number] | undefined;
@@ -431,7 +457,7 @@ function valueBelow(lines: Line[], i: number, c: Candidate): { value: string; sp
   const choices = readChoiceList(lines, i);
   if (choices.isList) return choices.written && { value: choices.written.value, span: { start: choices.written.start, end: choices.written.end } };
   const next = lines[i + 1];
-  if (!next || !next.text.trim() || findCandidates(next).length || /[?:]\s*\*?$/.test(next.text.trim()) || next.cells[0].text.includes("?")) return null;
+  if (!next || !next.text.trim() || findLabelCandidates(next).length || /[?:]\s*\*?$/.test(next.text.trim()) || next.cells[0].text.includes("?")) return null;
   if (c.x !== null) {
     // Under the label, or under the blank the label leaves on its line for the value (up to the next cell).
     const x = c.x;
@@ -443,7 +469,7 @@ function valueBelow(lines: Line[], i: number, c: Candidate): { value: string; sp
     if (!below || cell.x0 === null || Math.abs(cell.x0 - x) <= 3) return below;
     // A two-line value beside its label, centred on it: its first line sits right above, at the same x.
     const prev = lines[i - 1];
-    const upper = prev && !findCandidates(prev).length && !headingRoles(prev) ? prev.cells.find((u) => u.x0 !== null && Math.abs(u.x0 - (cell.x0 as number)) <= 3) : undefined;
+    const upper = prev && !findLabelCandidates(prev).length && !headingRoles(prev) ? prev.cells.find((u) => u.x0 !== null && Math.abs(u.x0 - (cell.x0 as number)) <= 3) : undefined;
     const above = upper && !/[:：?]/.test(upper.text) && upper.text.length <= 80 ? cleanSpan(upper.text, 0, upper.text.length, upper.start) : null;
     return above ? { value: `${above.value} ${below.value}`, span: below.span, above: above.span } : below;
   }
@@ -455,7 +481,7 @@ function valueBelow(lines: Line[], i: number, c: Candidate): { value: string; sp
 /** The rest of a long value on the next line: its last cell, when it carries on in lower case and holds no label. */
 function continuation(lines: Line[], i: number, value: string): { value: string; span: Span } | null {
   const next = lines[i + 1];
-  if (!next || /[.;]$/.test(value) || findCandidates(next).length) return null;
+  if (!next || /[.;]$/.test(value) || findLabelCandidates(next).length) return null;
   // A field name in the line's first cell ("Current / previous | lisinopril ..."), known label or not, opens
   // another field: its value is not the rest of this one.
   if (next.cells.length > 1 && LABEL_LIKE.test(next.cells[0].text.trim())) return null;

@@ -22,13 +22,22 @@ export function trialColumnKind(heading: string): FieldKind | null {
   return null;
 }
 
-/** The heading cell a row's cell sits under: by position, else by index when both rows have as many cells. */
+/**
+ * The heading cell a row's cell sits under: by position, else by index when both rows have as many cells. Headings
+ * may be centred over left-aligned values ("      Drug      |    Dates    "): a column then starts halfway between
+ * its heading's centre and the previous one's, or at its heading's left edge, whichever comes first; a cell that
+ * starts left of the first heading belongs to it when it reaches under it.
+ */
 function headingIndex(table: TrialTable, row: Line, cell: Cell, k: number): number {
   const headings = table.heading.cells;
   if (cell.x0 !== null && headings.every((h) => h.x0 !== null)) {
+    const x = cell.x0;
+    const centre = (h: Cell) => (h.x1 !== null ? ((h.x0 as number) + h.x1) / 2 : (h.x0 as number));
     let index = -1;
     headings.forEach((h, j) => {
-      if ((cell.x0 as number) >= (h.x0 as number) - 15) index = j;
+      const left = (h.x0 as number) - 15;
+      const start = j === 0 ? left : Math.min(left, (centre(headings[j - 1]) + centre(h)) / 2);
+      if (x >= start || (j === 0 && cell.x1 !== null && cell.x1 > (h.x0 as number))) index = j;
     });
     return index;
   }

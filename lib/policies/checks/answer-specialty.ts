@@ -9,7 +9,20 @@ export { specialtyPatterns };
 /** The prescriber's stated specialty meets the policy's wanted one: by NUCC taxonomy and the fields of medicine (lib/lexicon). */
 export const specialtyMatches = (stated: string, wanted: string): boolean => specialtySatisfies(stated, wanted);
 
-const CONSULT = /\b(?:consult\w*|referr\w*|recommendations?|seen by|evaluated by|follow(?:s|ed|ing)? (?:up )?with|co-?manag\w*|under the care of|per\b)/i;
+// A consultation that took place, its cue right before the field ("seen by endocrinology", "per cardiology") or
+// right after it ("endocrinology consult", "oncology input"). A referral is not one (it may never be seen), so
+// "referr..." is no cue here.
+const CUE_BEFORE = "consult\\w*(?:\\s+with)?|recommendations?\\s+(?:of|from)|recommended by|seen by|evaluated by|follow(?:s|ed|ing)? (?:up )?with|co-?managed (?:with|by)|under the care of|per";
+const CUE_AFTER = "consult\\w*|recommend\\w*|input|evaluation|co-?manag\\w*";
+// The fields are stems ("neurolog"): the word goes on to its end.
+const consultPattern = (fields: string) => new RegExp(`\\b(?:${CUE_BEFORE})\\W+(?:[\\w-]+\\W+){0,4}?(?:${fields})|(?:${fields})[\\w-]*\\W+(?:[\\w-]+\\W+){0,2}?(?:${CUE_AFTER})\\b`, "i");
+
+/** "Will consult endocrinology", "pending cardiology evaluation": the consultation is still to come. */
+const PLANNED = /\b(?:will|shall|plan(?:s|ned)?(?: to)?|to be|pending|awaiting|scheduled|would like to|wants? to|needs? to|to obtain)\s+(?:[\w-]+\s+){0,2}$/i;
+function plannedBefore(quote: string, pattern: RegExp): boolean {
+  const m = pattern.exec(quote);
+  return m !== null && PLANNED.test(quote.slice(0, m.index));
+}
 
 export function answerSpecialty(check: CheckOf<"prescriber_specialty">, ctx: CaseContext): CheckAnswer {
   if (!check.specialties.length) return manualAnswer("prescribed by a physician who specializes in the condition being treated");
@@ -22,8 +35,22 @@ export function answerSpecialty(check: CheckOf<"prescriber_specialty">, ctx: Cas
     return { outcome: "met", answer: `Yes: the prescriber${name ? `, ${name},` : ""} specializes in ${prescriber.specialty}${evidence.length ? ` (${cite(ctx, evidence)})` : ""}.`, reason: `${prescriber.specialty} is ${wanted}.`, evidence };
   }
   if (check.consultationAllowed) {
-    const hits = searchDocuments(ctx.documents, { pattern: new RegExp(`(?:${check.specialties.flatMap(specialtyPatterns).map((r) => r.source).join("|")})`, "i") }).filter((h) => CONSULT.test(h.quote));
-    const hit = bestHit(hits);
+    const hits = searchDocuments(ctx.documents, { pattern: consultPattern(check.specialties.flatMap(specialtyPatterns).map((r) => r.source).join("|")) });
+    // Only a consultation that happened: not planned ("will consult"), not denied ("has not yet been seen by"), and
+    // not a form's own check box question, which attests at best.
+    const pattern = consultPattern(check.specialties.flatMap(specialtyPatterns).map((r) => r.source).join("|"));
+    const hit = bestHit(hits.filter((h) => !h.planned && !h.attestation && !plannedBefore(h.quote, pattern)));
+    const denied = hits.find((h) => h.negated);
+    if (denied && (!hit || hit.hedged)) {
+      const evidence = [hitEvidence(denied)];
+      return {
+        outcome: "not_met",
+        answer: `No: ${citeHit(denied)}${prescriber?.specialty ? ` (the prescriber's own specialty is ${prescriber.specialty})` : ""}.`,
+        reason: `The policy requires a prescriber who is ${wanted} or a consultation with one; the case says there is none.`,
+        evidence,
+        missingInformation: `Documentation of a consultation with ${wanted} (consult note), if one took place`,
+      };
+    }
     if (hit && !hit.hedged) {
       return {
         outcome: "met",

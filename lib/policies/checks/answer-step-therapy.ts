@@ -144,7 +144,8 @@ function mentionedTrials(ctx: CaseContext, req: TrialRequirement, known: Set<str
         // A form's question naming drugs as examples ("failed a TKI (for example: dasatinib)?") states no trial.
         if (inQuestion(page.text, m.end)) continue;
         const hit = searchDocuments([{ ...doc, pages: [page] }], { pattern: new RegExp(`(?<![a-z])${escapeRegExp(m.written)}(?![a-z])`, "i") }).find((h) => h.start <= m.start && h.end >= m.end);
-        if (!hit || !TRIAL_CONTEXT.test(hit.quote)) continue;
+        // A form's check box question names the drug it asks about: an attestation, not a trial.
+        if (!hit || hit.attestation || !TRIAL_CONTEXT.test(hit.quote)) continue;
         // Not tried ("has not tried X") or only planned ("plan to start X"): the one context engine says, of this mention.
         const status = contextOf(page.text.slice(hit.start, hit.end), m.start - hit.start, m.end - hit.start);
         if (status.some((c) => c === "negated" || c === "planned" || c === "hypothetical")) continue;

@@ -39,7 +39,18 @@ function trialDuration(lower: string): number | undefined {
   return m[2].startsWith("week") ? n * 7 : m[2].startsWith("month") ? n * 30 : n;
 }
 
-function trialOutcomes(lower: string): TrialOutcome[] {
+/** A look-back: "within the past 60 days", "in the last 6 months", "within 365 days of the request". */
+export function trialWindow(lower: string): number | undefined {
+  const m = /\b(?:within|in|during)\s+(?:the\s+)?(?:(?:past|last|previous|prior|preceding)\s+)?(\d+|one|two|three|four|six|eight|twelve)\s*(days?|weeks?|months?|years?)\b/.exec(lower);
+  if (!m) return undefined;
+  const n = num(m[1]);
+  if (Number.isNaN(n)) return undefined;
+  return m[2].startsWith("week") ? n * 7 : m[2].startsWith("month") ? n * 30 : m[2].startsWith("year") ? n * 365 : n;
+}
+
+function trialOutcomes(text: string): TrialOutcome[] {
+  // Examples in parentheses ("a contraindication to statins (for example, prior rhabdomyolysis)") name no outcome.
+  const lower = text.replace(/\([^()]*\)/g, " ");
   const out: TrialOutcome[] = [];
   if (/\b(?:tried|trial|receiv|prior|previous|used|line)/.test(lower)) out.push("tried");
   if (/\b(?:fail|inadequate|refractory|progress|did not respond|not responded|resistant|lack of)/.test(lower)) out.push("failed");
@@ -68,6 +79,8 @@ export function stepTherapy({ text, lower, ctx }: CriterionInput): Check {
     const check: Check = { kind: "step_therapy", drugs: closed, drugClasses: [], count: trialCount(lower), outcomes: trialOutcomes(lower) };
     const duration = trialDuration(lower);
     if (duration) check.minDurationDays = duration;
+    const window = trialWindow(lower);
+    if (window) check.withinDays = window;
     return check;
   }
   const check: Check = {
@@ -80,6 +93,8 @@ export function stepTherapy({ text, lower, ctx }: CriterionInput): Check {
   if (examples.length) check.examples = examples;
   const duration = trialDuration(lower);
   if (duration) check.minDurationDays = duration;
+  const window = trialWindow(lower);
+  if (window) check.withinDays = window;
   if (/\bother\b/.test(lower) || covered.length) check.excludeRequested = true;
   return check;
 }

@@ -1,0 +1,31 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { emptyFacts } from "@/lib/intake/facts";
+import type { IntakeFacts } from "@/lib/intake/types";
+import type { CaseContext } from "../case-context";
+import { answerSpecialty } from "./answer-specialty";
+
+// answer-specialty.cases.tsv: what the row shows | prescriber's specialty | the documents' text | specialties wanted
+// ("or" between them; a consultation allowed) | outcome. A consultation counts only when it took place: not a
+// referral, not a plan, not a form's own check box question (an attestation at best; marked No it says none).
+const ROWS = fs
+  .readFileSync(path.join(import.meta.dirname, "answer-specialty.cases.tsv"), "utf8")
+  .split("\n")
+  .filter((l) => l.trim() && !l.startsWith("#"))
+  .map((l) => {
+    const [shows, specialty, text, wanted, outcome] = l.split("\t");
+    return { shows, specialty: specialty === "-" ? null : specialty, text, wanted: wanted.split(" or "), outcome };
+  });
+
+function contextOf(specialty: string | null, text: string): CaseContext {
+  const facts: IntakeFacts = emptyFacts();
+  facts.practitioners.push({ npi: null, npiValid: null, prefix: [], given: ["A"], family: "Prescriber", specialty, phone: null, fax: null, address: null, role: "prescriber", evidence: [] });
+  return { facts, documents: [{ id: "note", name: "note.pdf", contentType: "application/pdf", pages: [{ page: 1, text }] }], claims: [], testClaim: null, asOf: "2025-10-09", requested: null, coveredDrugs: [] };
+}
+
+describe.each(ROWS)("$shows: $text", ({ specialty, text, wanted, outcome }) => {
+  it(outcome, () => {
+    expect(answerSpecialty({ kind: "prescriber_specialty", specialties: wanted, consultationAllowed: true }, contextOf(specialty, text)).outcome).toBe(outcome);
+  });
+});
