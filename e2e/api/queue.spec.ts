@@ -71,7 +71,10 @@ test("work-queue views with counts: open work by default in the portal, needs re
 
   const ids = async (query: string) => ((await (await api.list(query)).json()).data as { id: string }[]).map((p) => p.id).sort();
   expect(await ids("view=open")).toEqual([ready.id, waiting.id].sort());
-  expect(await ids("view=needs_review")).toEqual([ready.id]);
+  // Read, but the engine could not check it (no policy in this workspace): not "needs review", but its own view, with why.
+  expect(await ids("view=needs_review")).toEqual([]);
+  expect(await ids("view=unchecked")).toEqual([ready.id]);
+  await expect.poll(async () => (await api.getJson(ready.id)).unchecked_reason, { timeout: 30_000 }).toMatch(/polic/i);
   expect(await ids("view=waiting")).toEqual([waiting.id]);
   expect(await ids("view=decided")).toEqual([]);
   expect(await ids("view=all")).toEqual([ready.id, waiting.id, withdrawn.id].sort());
@@ -80,7 +83,7 @@ test("work-queue views with counts: open work by default in the portal, needs re
 
   // Counts match the lists they open.
   const counts = (await (await ctx.get("/api/v1/prior_auths/counts", { headers: { "X-API-Key": own.apiKey } })).json()).counts;
-  expect(counts).toMatchObject({ open: 2, needs_review: 1, waiting: 1, decided: 0, overdue: 0, all: 3, mine: 0 });
+  expect(counts).toMatchObject({ open: 2, needs_review: 0, unchecked: 1, waiting: 1, decided: 0, overdue: 0, all: 3, mine: 0 });
 
   // Search finds a case by its drug as well as by case id or patient.
   const byDrug = (await (await api.list("q=dupix")).json()).data;
@@ -109,6 +112,61 @@ test("the decision clock pauses while a case waits for information (workspace ru
   const moved = Date.parse(`${resumed.sla_due_at}Z`) - Date.parse(`${waiting.sla_due_at}Z`);
   expect(moved).toBeGreaterThanOrEqual(1400);
   expect(moved).toBeLessThan(60_000);
+  await admin.dispose();
+  await ctx.dispose();
+});
+
+// A policy written here: the patient must be an adult, so a child's request is pended for a clinician.
+const ADULTS_ONLY_POLICY = [
+  "Acme Health Plan Drug Coverage Policy",
+  "Dupixent (dupilumab)",
+  "Coverage Criteria",
+  "Atopic dermatitis. Approve for 1 year if the patient meets ALL of the following criteria (1 and 2):",
+  "1. Patient is 18 years of age or older; AND",
+  "2. The medication is prescribed by or in consultation with a dermatologist.",
+].join("\n");
+
+test("needs review holds only determinations to confirm; search matches words in any order and close spellings; due ties by receipt", async ({ playwright, baseURL }) => {
+  const own = await createTestWorkspace("QueueSearch");
+  const admin = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: String(baseURL) } });
+  await signInRequest(admin, own.adminEmail, own.adminPassword);
+  expect((await admin.post("/api/v1/policies", { data: { text: ADULTS_ONLY_POLICY, drug_names: ["Dupixent (dupilumab)"] } })).status()).toBe(201);
+  const ctx = await playwright.request.newContext({ baseURL });
+  const api = apiClient(ctx, own.apiKey);
+  const person = (first: string, last: string, drug: string, birth = "2015-03-02") => ({ epa_payload: { patient: { first_name: first, last_name: last, birth_date: birth }, medication: { drug_name: drug } } });
+  // The same deadline: an expedited request received now (72 h) and a standard one received 96 h ago (168 h). The due
+  // sort then falls back on receipt, oldest first (by id alone the order would be a coin toss).
+  const now = Date.now();
+  const child = await (await api.create({ case_id: "qs-child", ePA: person("Harold J.", "Mensah", "Dupixent 300 mg/2 mL"), synchronous_request: true, expedited: true, received_at: new Date(now).toISOString() })).json();
+  const other = await (await api.create({ case_id: "qs-other", ePA: person("Amara", "Okafor", "Humira 40 mg"), synchronous_request: true, received_at: new Date(now - 96 * 3600_000).toISOString() })).json();
+  expect(child.sla_due_at).toBe(other.sla_due_at);
+  expect([child.status, other.status]).toEqual(["Succeeded", "Succeeded"]);
+  const determination = await ctx.post(`/api/v1/prior_auths/${child.id}/determination`, { headers: api.headers });
+  expect(determination.status()).toBe(200);
+  expect((await determination.json()).determination.status).toBe("pending_review");
+
+  const ids = async (query: string) => ((await (await api.list(query)).json()).data as { id: string }[]).map((p) => p.id);
+  expect(await ids("view=needs_review")).toEqual([child.id]);
+  expect(await ids("view=unchecked")).toEqual([other.id]);
+  expect((await api.getJson(child.id)).unchecked_reason).toBeNull();
+
+  // Words in any order, a middle initial between them, close spellings of a name and a drug; every word must match.
+  const search = (q: string) => ids(`q=${encodeURIComponent(q)}`);
+  expect(await search("Harold Mensah")).toEqual([child.id]);
+  expect(await search("mensah harold")).toEqual([child.id]);
+  expect(await search("Mensa")).toEqual([child.id]);
+  expect(await search("Okafr")).toEqual([other.id]);
+  expect(await search("Dupixant")).toEqual([child.id]);
+  expect(await search("Harold Okafor")).toEqual([]);
+  expect(await search("qs- Amara")).toEqual([other.id]);
+
+  // Due soonest, tie broken by receipt; the pagination cursor keeps that order across pages (one case a page).
+  const first = await (await api.list("sort=due&limit=1")).json();
+  expect(first.data.map((p: { id: string }) => p.id)).toEqual([other.id]);
+  const second = await (await api.list(`sort=due&limit=1&cursor=${encodeURIComponent(first.next_cursor)}`)).json();
+  expect(second.data.map((p: { id: string }) => p.id)).toEqual([child.id]);
+  expect(second.next_cursor).toBeNull();
+  expect((await api.list("sort=due&limit=1&cursor=not-a-cursor")).status()).toBe(400);
   await admin.dispose();
   await ctx.dispose();
 });

@@ -4,6 +4,7 @@ export interface PriorAuth {
   id: string; case_id: string; status: string; intake_status: string; document_url: string | null; failure_reason: string | null;
   expedited: boolean; patient_name: string | null; drug_name: string | null; assignee: { id: string; email: string } | null;
   sla_due_at: string | null; decided_at: string | null; received_at: string; created_at: string; updated_at: string;
+  unchecked_reason?: string | null;
 }
 
 export function apiClient(request: APIRequestContext, apiKey: string) {
@@ -32,4 +33,14 @@ export async function waitForFinal(client: ReturnType<typeof apiClient>, id: str
     }, { timeout: timeoutMs, intervals: [200, 300, 500] })
     .not.toBe("Processing");
   return last!;
+}
+
+/** An error answer: the status, and exactly the spec's body `{error, message}`; returns the body. */
+export async function expectErrorBody(response: Awaited<ReturnType<APIRequestContext["get"]>>, status: number, message?: RegExp | string) {
+  expect(response.status(), await response.text()).toBe(status);
+  const body = (await response.json()) as { error: number; message: string };
+  expect(body).toEqual({ error: status, message: expect.any(String) });
+  if (typeof message === "string") expect(body.message).toContain(message);
+  else if (message) expect(body.message).toMatch(message);
+  return body;
 }

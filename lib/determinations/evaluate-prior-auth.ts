@@ -27,9 +27,11 @@ export async function evaluatePriorAuth(opts: { priorAuthId: string; workspaceId
     // No applicable policy (422) or a case that changed meanwhile (409): nothing to decide now; say so once.
     if (!(error instanceof ApiError) || (error.status !== 422 && error.status !== 409)) throw error;
     if (error.status === 422) {
-      await prisma.$transaction((tx) =>
-        recordAuditEvent(tx, { workspaceId: opts.workspaceId, priorAuthId: opts.priorAuthId, actor: ENGINE_ACTOR, action: "evaluation.skipped", details: { trigger: opts.trigger, reason: error.message } }),
-      );
+      // The queue's "Not checked" view says why, until a determination is recorded.
+      await prisma.$transaction(async (tx) => {
+        await tx.priorAuth.updateMany({ where: { id: opts.priorAuthId, workspaceId: opts.workspaceId, status: "Succeeded" }, data: { uncheckedReason: error.message } });
+        await recordAuditEvent(tx, { workspaceId: opts.workspaceId, priorAuthId: opts.priorAuthId, actor: ENGINE_ACTOR, action: "evaluation.skipped", details: { trigger: opts.trigger, reason: error.message } });
+      });
       return "no_policy";
     }
     return "not_open";

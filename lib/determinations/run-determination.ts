@@ -125,7 +125,7 @@ export async function runDetermination(opts: { workspaceId: string; priorAuthId:
       await tx.priorAuth.update({
         where: { id: material.priorAuth.id },
         data: {
-          status: decision.status, decidedAt: engineFinal ? new Date() : null, decidedBy: engineFinal ? "engine" : null, engineRecommendation: decision.recommendedStatus, policyTitle: check.policyMeta.title,
+          status: decision.status, decidedAt: engineFinal ? new Date() : null, decidedBy: engineFinal ? "engine" : null, engineRecommendation: decision.recommendedStatus, policyTitle: check.policyMeta.title, uncheckedReason: null,
           ...(await waitingClockData(tx, current, decision.status)),
         },
       });
@@ -134,7 +134,7 @@ export async function runDetermination(opts: { workspaceId: string; priorAuthId:
         await issueNotice(tx, { workspaceId: opts.workspaceId, priorAuthId: material.priorAuth.id, outcome: decision.status, actor: opts.actor, decidedBy: "engine" });
       }
     } else {
-      await tx.priorAuth.update({ where: { id: material.priorAuth.id }, data: { engineRecommendation: decision.recommendedStatus, policyTitle: check.policyMeta.title } });
+      await tx.priorAuth.update({ where: { id: material.priorAuth.id }, data: { engineRecommendation: decision.recommendedStatus, policyTitle: check.policyMeta.title, uncheckedReason: null } });
     }
     await recordAuditEvent(tx, {
       workspaceId: opts.workspaceId, priorAuthId: material.priorAuth.id, actor: opts.actor, action: "determination.created",

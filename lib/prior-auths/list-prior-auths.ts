@@ -3,30 +3,56 @@ import { prisma } from "@/lib/db/prisma";
 import { badRequest } from "@/lib/api/errors";
 import { PRIOR_AUTH_INCLUDE, presentPriorAuth } from "./present-prior-auth";
 import { OPEN_STATUSES, queueViewWhere, type QueueView } from "./queue-views";
+import { queueSearchWhere } from "./queue-search";
 
 type Sort = "newest" | "oldest" | "due";
-const SORT_FIELD = { newest: "createdAt", oldest: "createdAt", due: "dueAt" } as const;
-const SORT_DIR = { newest: "desc", oldest: "asc", due: "asc" } as const;
+type SortField = "createdAt" | "dueAt" | "receivedAt";
+// Each sort's keys in order, the id last: due time breaks its ties (every clock of a busy day reads alike) by when the
+// request was received, oldest first.
+const SORT_KEYS: Record<Sort, { fields: SortField[]; dir: "asc" | "desc" }> = {
+  newest: { fields: ["createdAt"], dir: "desc" },
+  oldest: { fields: ["createdAt"], dir: "asc" },
+  due: { fields: ["dueAt", "receivedAt"], dir: "asc" },
+};
+/** Only the due date may be empty; empty dates come last. */
+const NULLABLE: ReadonlySet<SortField> = new Set(["dueAt"]);
 
-// A cursor is the last row of the previous page: its sort value and id (ties broken by id).
-const encodeCursor = (sort: Sort, value: Date | null, id: string) => Buffer.from(JSON.stringify({ s: sort, v: value?.toISOString() ?? null, id })).toString("base64url");
+type CursorValues = (Date | null)[];
 
-function decodeCursor(cursor: string, sort: Sort): { value: Date | null; id: string } {
+// A cursor is the last row of the previous page: its sort values and id.
+const encodeCursor = (sort: Sort, values: CursorValues, id: string) =>
+  Buffer.from(JSON.stringify({ s: sort, v: values.map((v) => v?.toISOString() ?? null), id })).toString("base64url");
+
+function decodeCursor(cursor: string, sort: Sort): { values: CursorValues; id: string } {
   try {
-    const parsed = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as { s: Sort; v: string | null; id: string };
-    const value = parsed.v === null ? null : new Date(parsed.v);
-    if (parsed.s !== sort || typeof parsed.id !== "string" || (value && Number.isNaN(value.getTime()))) throw new Error();
-    return { value, id: parsed.id };
+    const parsed = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as { s: Sort; v: (string | null)[]; id: string };
+    const fields = SORT_KEYS[sort].fields;
+    if (parsed.s !== sort || typeof parsed.id !== "string" || !Array.isArray(parsed.v) || parsed.v.length !== fields.length) throw new Error();
+    const values = parsed.v.map((v, i) => {
+      if (v === null && NULLABLE.has(fields[i])) return null;
+      const date = new Date(String(v));
+      if (Number.isNaN(date.getTime())) throw new Error();
+      return date;
+    });
+    return { values, id: parsed.id };
   } catch {
     throw badRequest("cursor is not valid: use next_cursor from the previous page with the same sort.");
   }
 }
 
-function afterCursor(sort: Sort, cursor: { value: Date | null; id: string }): Prisma.PriorAuthWhereInput {
-  const field = SORT_FIELD[sort];
-  const beyond = SORT_DIR[sort] === "desc" ? "lt" : "gt";
-  if (cursor.value === null) return { [field]: null, id: { [beyond]: cursor.id } };
-  return { OR: [{ [field]: { [beyond]: cursor.value } }, { [field]: cursor.value, id: { [beyond]: cursor.id } }, ...(sort === "due" ? [{ dueAt: null }] : [])] };
+/** Rows after the cursor in the sort's order (keys compared one after another, empty due dates last). */
+function afterCursor(sort: Sort, cursor: { values: CursorValues; id: string }): Prisma.PriorAuthWhereInput {
+  const { fields, dir } = SORT_KEYS[sort];
+  const beyond = dir === "desc" ? "lt" : "gt";
+  const keys: { field: string; value: Date | null }[] = [...fields.map((field, i) => ({ field, value: cursor.values[i] })), { field: "id", value: null }];
+  const or: Prisma.PriorAuthWhereInput[] = [];
+  keys.forEach((key, i) => {
+    const equalBefore = Object.fromEntries(keys.slice(0, i).map((k) => [k.field, k.value]));
+    if (key.field === "id") or.push({ ...equalBefore, id: { [beyond]: cursor.id } });
+    else if (key.value === null) return; // nothing sorts after an empty due date but other empty ones (the next keys)
+    else or.push({ ...equalBefore, [key.field]: { [beyond]: key.value } }, ...(NULLABLE.has(key.field as SortField) ? [{ ...equalBefore, [key.field]: null }] : []));
+  });
+  return { OR: or };
 }
 
 export interface ListPriorAuthsOptions {
@@ -50,19 +76,18 @@ export async function listPriorAuths(opts: ListPriorAuthsOptions) {
   if (opts.view) and.push(queueViewWhere(opts.view, { userId: opts.userId ?? null, now: new Date() }));
   if (opts.status) and.push({ status: opts.status });
   if (opts.caseId) and.push({ caseId: opts.caseId });
-  if (opts.q) and.push({ OR: [{ caseId: { contains: opts.q, mode: "insensitive" } }, { patientName: { contains: opts.q, mode: "insensitive" } }, { drugName: { contains: opts.q, mode: "insensitive" } }] });
+  if (opts.q) and.push(...(await queueSearchWhere(opts.workspaceId, opts.q)));
   if (opts.assigneeId) and.push({ assigneeId: opts.assigneeId === "none" ? null : opts.assigneeId });
   if (opts.overdue !== undefined) {
     const overdue: Prisma.PriorAuthWhereInput = { dueAt: { lt: new Date() }, status: { in: [...OPEN_STATUSES] }, slaPaused: false };
     and.push(opts.overdue ? overdue : { NOT: overdue });
   }
   if (opts.cursor) and.push(afterCursor(opts.sort, decodeCursor(opts.cursor, opts.sort)));
-  const field = SORT_FIELD[opts.sort];
-  const dir = SORT_DIR[opts.sort];
+  const { fields, dir } = SORT_KEYS[opts.sort];
   const rows = await prisma.priorAuth.findMany({
     where: { AND: and },
     // Only the nullable due date takes a nulls position: Prisma refuses one on a required column (createdAt).
-    orderBy: [{ [field]: field === "dueAt" ? { sort: dir, nulls: "last" } : dir }, { id: dir }],
+    orderBy: [...fields.map((field) => ({ [field]: NULLABLE.has(field) ? { sort: dir, nulls: "last" as const } : dir })), { id: dir }],
     take: opts.limit + 1,
     include: PRIOR_AUTH_INCLUDE,
   });
@@ -70,6 +95,6 @@ export async function listPriorAuths(opts: ListPriorAuthsOptions) {
   const last = page[page.length - 1];
   return {
     data: page.map((row) => presentPriorAuth(row)),
-    next_cursor: rows.length > opts.limit && last ? encodeCursor(opts.sort, last[field], last.id) : null,
+    next_cursor: rows.length > opts.limit && last ? encodeCursor(opts.sort, fields.map((field) => last[field]), last.id) : null,
   };
 }

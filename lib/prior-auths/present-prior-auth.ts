@@ -4,7 +4,7 @@ import type { TPriorAuth } from "@/lib/schemas/prior-auth";
 type Row = {
   id: string; caseId: string; status: string; intakeStatus: string; documentUrl: string | null; documentUrls: string[];
   failureReason: string | null; expedited: boolean; createdAt: Date; updatedAt: Date; receivedAt: Date; dueAt: Date | null; decidedAt?: Date | null;
-  patientName?: string | null; drugName?: string | null; decidedBy?: string | null; engineRecommendation?: string | null; policyTitle?: string | null; statusReason?: string | null; waitingSince?: Date | null; slaPaused?: boolean; intakeProgress?: unknown; assignee?: { id: string; email: string } | null;
+  patientName?: string | null; drugName?: string | null; decidedBy?: string | null; engineRecommendation?: string | null; policyTitle?: string | null; statusReason?: string | null; uncheckedReason?: string | null; waitingSince?: Date | null; slaPaused?: boolean; intakeProgress?: unknown; assignee?: { id: string; email: string } | null;
 };
 
 export interface SlaHours {
@@ -36,6 +36,7 @@ export function presentPriorAuth(row: Row): TPriorAuth {
     engine_recommendation: row.engineRecommendation ?? null,
     policy_title: row.policyTitle ?? null,
     status_reason: row.statusReason ?? null,
+    unchecked_reason: row.status === "Succeeded" ? (row.uncheckedReason ?? null) : null,
     waiting_since: row.waitingSince ? formatTimestamp(row.waitingSince) : null,
     sla_paused: row.slaPaused ?? false,
     intake_progress: row.status === "Processing" && row.intakeProgress ? (row.intakeProgress as TPriorAuth["intake_progress"]) : null,

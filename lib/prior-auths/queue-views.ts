@@ -2,12 +2,15 @@
 // list route (`view=`), the counts route and the portal's tabs, so a count always matches the list it opens.
 import type { Prisma } from "@/lib/generated/prisma/client";
 
-export const QUEUE_VIEWS = ["open", "needs_review", "mine", "waiting", "overdue", "decided", "all"] as const;
+export const QUEUE_VIEWS = ["open", "needs_review", "unchecked", "mine", "waiting", "overdue", "decided", "all"] as const;
 export type QueueView = (typeof QUEUE_VIEWS)[number];
 
 /** Open work: still being read, ready for review, pended for a clinician, or waiting for information. */
 export const OPEN_STATUSES = ["Processing", "Succeeded", "pending_review", "request_for_information"] as const;
-const NEEDS_REVIEW = ["Succeeded", "pending_review"];
+/** A determination waits for a person to confirm it. */
+const NEEDS_REVIEW = ["pending_review"];
+/** Read, but no determination: the engine could not check the case (no policy for its drug) or was not asked to. */
+const UNCHECKED = "Succeeded";
 /** Open cases whose documents are read: they take more documents and are (re)evaluated by the engine. */
 export const READ_OPEN_STATUSES: readonly string[] = ["Succeeded", "pending_review", "request_for_information"];
 const DECIDED = ["approved", "denied"];
@@ -15,6 +18,7 @@ const DECIDED = ["approved", "denied"];
 export const QUEUE_VIEW_LABELS: Record<QueueView, string> = {
   open: "Open",
   needs_review: "Needs review",
+  unchecked: "Not checked",
   mine: "Mine",
   waiting: "Waiting for information",
   overdue: "Overdue",
@@ -29,6 +33,8 @@ export function queueViewWhere(view: QueueView, opts: { userId: string | null; n
       return { status: { in: [...OPEN_STATUSES] } };
     case "needs_review":
       return { status: { in: NEEDS_REVIEW } };
+    case "unchecked":
+      return { status: UNCHECKED };
     case "mine":
       return opts.userId ? { status: { in: [...OPEN_STATUSES] }, assigneeId: opts.userId } : { id: { in: [] } };
     case "waiting":

@@ -100,6 +100,8 @@ export const ZPriorAuth = z.object({
   policy_title: z.string().nullable(),
   /** Why the case was withdrawn or reopened. */
   status_reason: z.string().nullable(),
+  /** A read case the engine could not check: why (no policy in the library for its drug). Null otherwise. */
+  unchecked_reason: z.string().nullable(),
   /** Since when the case waits for requested information; `sla_paused`: its decision clock stands still meanwhile. */
   waiting_since: z.string().nullable(),
   sla_paused: z.boolean(),
