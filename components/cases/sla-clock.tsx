@@ -18,12 +18,15 @@ export function SlaClock({ priorAuth, empty = "—" }: { priorAuth: Pick<PriorAu
   const now = useNow(30_000);
   const state = slaState(priorAuth, now);
   if (state.kind === "none") return <span className="text-slate-500">{empty}</span>;
+  // The waiting note goes on a line of its own: beside the clock it ran into the next column.
   return (
-    <span className={`inline-flex items-center gap-1 whitespace-nowrap ${TONE[state.kind]}`} title={`Due ${formatDateTime(priorAuth.sla_due_at)}${priorAuth.expedited ? " (expedited)" : ""}`} data-testid="sla-clock">
-      {state.kind === "overdue" ? <AlertIcon className="h-3.5 w-3.5" /> : <ClockIcon className="h-3.5 w-3.5" />}
-      {state.label}
+    <span title={`Due ${formatDateTime(priorAuth.sla_due_at)}${priorAuth.expedited ? " (expedited)" : ""}`}>
+      <span className={`inline-flex items-center gap-1 whitespace-nowrap ${TONE[state.kind]}`} data-testid="sla-clock">
+        {state.kind === "overdue" ? <AlertIcon className="h-3.5 w-3.5" /> : <ClockIcon className="h-3.5 w-3.5" />}
+        {state.label}
+      </span>
       {priorAuth.waiting_since && priorAuth.status === "request_for_information" && (
-        <span className="ml-1 text-xs font-normal text-slate-600">(waiting since {formatDateTime(priorAuth.waiting_since)})</span>
+        <span className="block text-xs font-normal text-slate-600">waiting since {formatDateTime(priorAuth.waiting_since)}</span>
       )}
     </span>
   );
