@@ -15,6 +15,8 @@ export const ZFieldRule = z.strictObject({
   kinds: z.array(z.enum(CHECK_KINDS)).min(1),
   /** Words put before the text for the classifier when the heading says what it is. */
   prefix: z.string().min(1).optional(),
+  /** A cue (regular expression, case-insensitive) the text must show for the rule to read it. */
+  pattern: z.string().min(1).optional(),
   why: z.string().min(1),
 });
 export const ZFieldRuleTable = z.strictObject({ $comment: z.string().optional(), rules: z.array(ZFieldRule).min(1) });
@@ -33,6 +35,9 @@ export const FIELD_RULE = {
   limitUnread: "field.limit-unread",
   unread: "field.unread",
   scopeStatement: "field.scope-statement",
+  trialException: "field.trial-exception",
+  ageAlternative: "field.age-alternative",
+  productScoped: "field.product-scoped",
 } as const;
 export type FieldRuleName = (typeof FIELD_RULE)[keyof typeof FIELD_RULE];
 
@@ -54,6 +59,12 @@ export const FIELD_RULES: ReadonlyMap<string, TFieldRule> = loadFieldRules(data)
 /** The words a heading rule puts before a field's text for the classifier ("Age", "Prescribed by"). */
 export function prefixOf(name: FieldRuleName): string {
   return FIELD_RULES.get(name)?.prefix ?? "";
+}
+
+/** The cue of a rule with a pattern (null for one without). */
+export function patternOf(name: FieldRuleName): RegExp | null {
+  const pattern = FIELD_RULES.get(name)?.pattern;
+  return pattern ? new RegExp(pattern, "i") : null;
 }
 
 /** What a criterion records: the field it came from and the rule that read it. */

@@ -4,6 +4,7 @@
 import type { PdfPage } from "@/lib/documents/read-pdf";
 import { readDocumentHeader } from "../document-header";
 import type { DrugPolicySection, PolicyDocumentReading, PolicyFamilyReader } from "../types";
+import { readAuthorizationPeriod, splitPeriods } from "./authorization-periods";
 import type { FieldRole } from "./field-roles";
 import { productListNames } from "./product-names";
 import { bindingColumn, cellItems, readCriteriaTable, type CriteriaTable, type TableRow } from "./read-rows";
@@ -41,24 +42,36 @@ function rowSection(table: CriteriaTable, row: TableRow, index: number, pages: r
   const bindIndex = bindingColumn(table.columns);
   const items = cellItems(row.cells[bindIndex].map((s) => s.text));
   const key = splitClass(items.join(", "));
-  const className = col("class") >= 0 && col("class") !== bindIndex ? cellText(row, col("class")) : key.label;
+  const className = col("class") >= 0 && col("class") !== bindIndex ? cellText(row, col("class")) : (row.band?.text ?? key.label);
   const names = productListNames(items.map((item, i) => (i === 0 ? splitClass(item).drugs : item)));
   if (!names.length) {
     warnings.push(`A row on page ${row.pages[0]} names no drug; it was left out.`);
     return null;
   }
   const fields: SectionField[] = [];
+  // Periods written among the criteria ("Initial authorizations will be for 84 days") and a note under the criteria
+  // header that holds for every row ("Authorization is for 365 days unless otherwise stated").
+  const durations: { initial: string | null; continuation: string | null } = { initial: null, continuation: null };
+  let columnDefault: string | null = null;
   table.columns.forEach((column, i) => {
     const role = column.header.role;
+    if (column.note && (role === "criteria" || role === "duration")) columnDefault ??= readAuthorizationPeriod(column.note)?.duration ?? null;
     if (role === "drug" || role === "class" || role === "preferred" || role === "non_preferred" || role === "other" || !row.cells[i].length) return;
     if (role === "renewal") fields.push({ field: column.header.id, role: "criteria", segments: row.cells[i], phase: "continuation" });
-    else fields.push({ field: column.header.id, role: role as FieldRole, segments: row.cells[i] });
+    else if (role === "criteria") {
+      const periods = splitPeriods(row.cells[i]);
+      durations.initial ??= periods.initial;
+      durations.continuation ??= periods.renewal;
+      if (periods.criteria.length) fields.push({ field: column.header.id, role: "criteria", segments: periods.criteria });
+      if (periods.continuation.length) fields.push({ field: column.header.id, role: "criteria", segments: periods.continuation, phase: "continuation" });
+    } else fields.push({ field: column.header.id, role: role as FieldRole, segments: row.cells[i] });
   });
   const written = cellText(row, bindIndex);
   const label = className ? `${className}: ${key.drugs}` : written;
-  const labelPage = row.cells[bindIndex][0]?.page ?? row.pages[0];
+  const labelPage = row.band?.page ?? row.cells[bindIndex][0]?.page ?? row.pages[0];
   const preferred = col("preferred") >= 0 ? productListNames(cellItems(row.cells[col("preferred")].map((s) => s.text))) : [];
-  const policy = sectionPolicy({ id: `row-${index + 1}`, label: row.cells[bindIndex][0]?.text ?? written, labelPage, drugNames: names, fields, pages, preferred, ...meta });
+  const defaultDurations = { initial: durations.initial ?? columnDefault, continuation: durations.continuation ?? columnDefault };
+  const policy = sectionPolicy({ id: `row-${index + 1}`, label: row.band?.text ?? row.cells[bindIndex][0]?.text ?? written, labelPage, drugNames: names, fields, pages, preferred, defaultDurations, ...meta });
   warnings.push(...(policy.warnings ?? []).map((w) => `${label}: ${w}`));
   const codes = table.columns.some((c) => c.header.role === "quantity") && row.cells[col("quantity")]?.length ? ["PA", "QL"] : ["PA"];
   return { label, drugs: { names, ndcs: policy.suggestedCodes.ndc, cpts: policy.suggestedCodes.cpt }, pages: row.pages, requirementCodes: codes, policy };

@@ -11,7 +11,7 @@ import { findCodes } from "@/lib/policies/policy-metadata";
 import type { Check, CriteriaNode, CriterionNode, ParsedPolicy, PolicySection } from "@/lib/policies/types";
 import { findVerbatim } from "@/lib/policies/verbatim-quote";
 import { NOTHING_STATED, PHASE_LABEL, ROLE_READINGS, SCOPE_STATEMENT, type FieldRole } from "./field-roles";
-import { FIELD_RULE, prefixOf, recordedRule, type FieldRuleName } from "./field-rules";
+import { FIELD_RULE, patternOf, prefixOf, recordedRule, type FieldRuleName } from "./field-rules";
 import { criteriaOfText, type TextSegment } from "./text-criteria";
 
 export interface SectionField {
@@ -35,6 +35,8 @@ export interface SectionInput {
   effectiveDate: string | null;
   /** The preferred drugs a preferred drug list names beside the row: "trial of two preferred agents" means these. */
   preferred?: string[];
+  /** Approval periods stated outside a duration field (among the criteria, or under a column header): used where no duration field states one. */
+  defaultDurations?: { initial: string | null; continuation: string | null };
 }
 
 type Phase = "common" | "initial" | "continuation";
@@ -45,7 +47,7 @@ const joined = (segments: readonly TextSegment[]) => segments.map((s) => s.text)
 export function splitPhases(segments: readonly TextSegment[]): Record<Phase, TextSegment[]> {
   const out: Record<Phase, TextSegment[]> = { common: [], initial: [], continuation: [] };
   let phase: Phase = "common";
-  for (const seg of segments) {
+  for (const seg of segments.flatMap(atPhaseLabels)) {
     const m = PHASE_LABEL.exec(seg.text);
     if (m) {
       phase = m[1] || m[3] ? "initial" : "continuation";
@@ -56,6 +58,23 @@ export function splitPhases(segments: readonly TextSegment[]): Record<Phase, Tex
     out[phase].push(seg);
   }
   return out;
+}
+
+/** A phase label after a sentence inside a line: "... active liver disease). Reauthorization: LDL-C has fallen ...". */
+const PHASE_INSIDE = /(?<=[.;]\)?\s+)(?=(?:initial|renewal|re-?authori[sz]ation|reauth|continuation(?: of therapy)?|continued therapy|recertification)(?: (?:authori[sz]ation|approval|requests?|therapy|criteria|review))?\s*[:\u2013]\s)/i;
+
+/** A line cut where a phase label starts after a sentence, so each part is read in its own phase. */
+function atPhaseLabels(seg: TextSegment): TextSegment[] {
+  const out: TextSegment[] = [];
+  let rest = seg.text;
+  let first = true;
+  for (let m = PHASE_INSIDE.exec(rest); m && m.index > 0; m = PHASE_INSIDE.exec(rest)) {
+    out.push({ ...seg, text: rest.slice(0, m.index).trim(), ...(first ? {} : { x0: undefined }) });
+    rest = rest.slice(m.index);
+    first = false;
+  }
+  out.push({ ...seg, text: rest.trim(), ...(first ? {} : { x0: undefined }) });
+  return out.filter((s) => s.text);
 }
 
 const INITIAL_WORD = "initial\\w*|new starts?";
@@ -132,8 +151,23 @@ function withPreferred(read: FieldReading, preferred: readonly string[]): FieldR
   return { ...read, check: { ...check, drugs: [...preferred], drugClasses: [] }, rule: FIELD_RULE.stepPreferred };
 }
 
+const PRODUCT_SCOPED = patternOf(FIELD_RULE.productScoped) as RegExp;
+
+/**
+ * A sentence that gives products requirements of their own: two such parts ("MYDAYIS – ...; AZSTARYS, QELBREE – ..."),
+ * or one naming two of the section's products.
+ */
+function scopedProducts(text: string, coveredDrugs: readonly string[]): boolean {
+  const parts = text.split(/;\s*/).filter((part) => PRODUCT_SCOPED.test(part));
+  if (parts.length >= 2) return true;
+  if (!parts.length) return false;
+  const head = parts[0].split(/\s[\u2013\u2014-]\s/)[0];
+  return coveredDrugs.filter((d) => head.toLowerCase().split(/[^a-z0-9-]+/).includes(d.toLowerCase())).length >= 2;
+}
+
 function withFieldReading(node: CriteriaNode, field: SectionField, ctx: BuildContext, preferred: readonly string[]): CriteriaNode {
   if (node.kind === "group") return { ...node, children: node.children.map((c) => withFieldReading(c, field, ctx, preferred)) };
+  if (scopedProducts(node.text, ctx.coveredDrugs)) return { ...node, check: { kind: "manual" }, rule: recordedRule(field.field, FIELD_RULE.productScoped) };
   const { check, text, rule } = withPreferred(checkInField(field.role, node, ctx), preferred);
   return { ...node, text, check, rule: recordedRule(field.field, rule) };
 }
@@ -149,6 +183,56 @@ function manualOf(field: SectionField, id: string, ctx: BuildContext, rule: Fiel
   return { kind: "criterion", id, text: joined(field.segments), quote: { page: first.page, text: quote }, check: { kind: "manual" }, rule: recordedRule(field.field, rule) };
 }
 
+const TRIAL_EXCEPTION = patternOf(FIELD_RULE.trialException) as RegExp;
+
+/**
+ * Sentences that spare some members the trial ("... (no trial required)") become, with the trial criteria beside
+ * them, one ANY group: the trial, or the exception (a clinician's call); never a requirement of every member.
+ */
+export function withTrialExceptions(node: CriteriaNode, field: string): CriteriaNode {
+  if (node.kind === "criterion") return TRIAL_EXCEPTION.test(node.text) ? asException(node, field) : node;
+  const children = node.children.map((c) => (c.kind === "group" ? withTrialExceptions(c, field) : c));
+  const exceptions = children.filter((c): c is CriterionNode => c.kind === "criterion" && TRIAL_EXCEPTION.test(c.text));
+  if (!exceptions.length) return { ...node, children };
+  const trials = node.logic === "all" ? children.filter((c): c is CriterionNode => c.kind === "criterion" && c.check.kind === "step_therapy" && !exceptions.includes(c)) : [];
+  const spared = exceptions.map((e) => asException(e, field));
+  if (!trials.length) return { ...node, children: children.map((c) => spared[exceptions.indexOf(c as CriterionNode)] ?? c) };
+  const any: CriteriaNode = { kind: "group", id: `${trials[0].id}.any`, logic: "any", text: null, quote: null, children: [...trials, ...spared] };
+  const kept = children.flatMap((c) => (c === trials[0] ? [any] : trials.includes(c as CriterionNode) || exceptions.includes(c as CriterionNode) ? [] : [c]));
+  return { ...node, children: kept };
+}
+
+const AGE_CONDITION = patternOf(FIELD_RULE.ageAlternative) as RegExp;
+
+/**
+ * A requirement written for younger members only ("For a member younger than 6 years, ... prescribed by a pediatric
+ * neurologist") becomes ANY of: the member is at least that age (the age criterion beside it, else one read from its
+ * own words), or the requirement. Never a requirement of every member.
+ */
+export function withAgeAlternatives(node: CriteriaNode, field: string): CriteriaNode {
+  const alone = (c: CriterionNode): CriteriaNode => {
+    const years = Number(AGE_CONDITION.exec(c.text)?.[1]);
+    const age: CriterionNode = { kind: "criterion", id: `${c.id}.age`, text: c.text, quote: c.quote, check: { kind: "age", min: years }, rule: recordedRule(field, FIELD_RULE.ageAlternative) };
+    return { kind: "group", id: `${c.id}.any`, logic: "any", text: null, quote: null, children: [age, c] };
+  };
+  if (node.kind === "criterion") return AGE_CONDITION.test(node.text) ? alone(node) : node;
+  const children = node.children.map((c) => (c.kind === "group" ? withAgeAlternatives(c, field) : c));
+  const out: CriteriaNode[] = [];
+  for (const c of children) {
+    if (c.kind !== "criterion" || !AGE_CONDITION.test(c.text) || node.logic !== "all") {
+      out.push(c);
+      continue;
+    }
+    const years = Number(AGE_CONDITION.exec(c.text)?.[1]);
+    const at = out.findIndex((o) => o.kind === "criterion" && o.check.kind === "age" && o.check.min === years && o.check.max === undefined);
+    if (at < 0) out.push(alone(c));
+    else out[at] = { kind: "group", id: `${out[at].id}.any`, logic: "any", text: null, quote: null, children: [out[at], c] };
+  }
+  return { ...node, children: out };
+}
+
+const asException = (node: CriterionNode, field: string): CriterionNode => ({ ...node, check: { kind: "manual" }, rule: recordedRule(field, FIELD_RULE.trialException) });
+
 function fieldCriteria(field: SectionField, segments: TextSegment[], id: string, ctx: BuildContext, preferred: readonly string[] = []): CriteriaNode | null {
   const reading = ROLE_READINGS[field.role];
   const text = joined(segments);
@@ -157,7 +241,7 @@ function fieldCriteria(field: SectionField, segments: TextSegment[], id: string,
   if (field.role === "part_b" && /^(?:no|n\/a|none)\b/i.test(text)) return null;
   const inherited = reading.inherited && text.split(/\s+/).length <= 12 && !/[.:]\s/.test(text) ? reading.inherited : undefined;
   const criteria = criteriaOfText(segments, id, ctx, inherited);
-  if (criteria) return withFieldReading(criteria, field, ctx, preferred);
+  if (criteria) return withAgeAlternatives(withTrialExceptions(withFieldReading(criteria, field, ctx, preferred), field.field), field.field);
   ctx.warnings.push(`The ${field.role.replace(/_/g, " ")} of "${text.slice(0, 60)}" could not be read into criteria; kept as a manual step.`);
   return manualOf({ ...field, segments }, `${id}.1`, ctx, FIELD_RULE.unread);
 }
@@ -200,7 +284,8 @@ export function sectionPolicy(input: SectionInput): ParsedPolicy {
     unreadLimits.push(...read.unread);
   });
   const phased = byPhase.some((f) => f.parts.continuation.length > 0);
-  const duration = durationsOf(joined(input.fields.filter((f) => f.role === "duration").flatMap((f) => f.segments)));
+  const stated = durationsOf(joined(input.fields.filter((f) => f.role === "duration").flatMap((f) => f.segments)));
+  const duration = { initial: stated.initial ?? input.defaultDurations?.initial ?? null, continuation: stated.continuation ?? input.defaultDurations?.continuation ?? null };
   const labelQuoteText = findVerbatim(input.pages.find((p) => p.page === input.labelPage)?.text ?? "", input.label);
   const titleQuote = labelQuoteText ? { page: input.labelPage, text: labelQuoteText } : null;
 
@@ -210,7 +295,8 @@ export function sectionPolicy(input: SectionInput): ParsedPolicy {
     const nodes = byPhase.map(({ field, parts }, i) => {
       const id = `${sectionId}.${i + 1}`;
       const preferred = input.preferred ?? [];
-      if (!phased) return fieldCriteria(field, parts.common, id, phaseCtx, preferred);
+      // No field states a renewal: a field's text labelled "Initial:" is the request's criteria all the same.
+      if (!phased) return fieldCriteria(field, [...parts.common, ...parts.initial], id, phaseCtx, preferred);
       if (kind === "initial") return fieldCriteria(field, [...parts.common, ...parts.initial], id, phaseCtx, preferred);
       if (ROLE_READINGS[field.role].everyRequest) return fieldCriteria(field, parts.common, id, phaseCtx, preferred);
       return parts.continuation.length ? fieldCriteria(field, parts.continuation, id, phaseCtx, preferred) : null;

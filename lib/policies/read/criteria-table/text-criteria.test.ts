@@ -33,3 +33,34 @@ describe.each([
     expect(flat(outlineOfText(lines.map((l) => seg(l))))).toEqual(items);
   });
 });
+
+// Clauses of one item joined by a capitalised connector are its children; enumerations inside a paragraph are items.
+const shape = (node: OutlineNode): unknown[] =>
+  node.children.map((c) => (c.children.length ? { [c.lines.map((l) => l.text).join(" ") || (c.children[0].connectorAfter ?? "list")]: shape(c) } : c.lines.map((l) => l.text).join(" ")));
+
+describe.each([
+  [
+    "a capitalised OR between two clauses",
+    ["• Must not have had an adequate response to surgery, radiation OR surgical resection is not an option"],
+    [{ or: ["Must not have had an adequate response to surgery, radiation", "surgical resection is not an option"] }],
+  ],
+  [
+    "a capitalised AND after a comma",
+    ["(2) a T-score of -2.5 or lower at the lumbar spine, AND TF/C/I to a bisphosphonate."],
+    [{ and: ["a T-score of -2.5 or lower at the lumbar spine", "TF/C/I to a bisphosphonate."] }],
+  ],
+  [
+    "an enumeration inside a paragraph, nested under its lettered items",
+    ["Initial requests: (A) Diagnosis of one of the following: (1) HeFH; or (2) HoFH. AND (B) An LDL-C of 100 mg/dL or more."],
+    [{ "Initial requests:": [{ "(A) Diagnosis of one of the following:": ["(1) HeFH; or", "(2) HoFH. AND"] }, "(B) An LDL-C of 100 mg/dL or more."] }],
+  ],
+  [
+    "a reference to an item is no item ('described in (C)')",
+    ["A result drawn while on the regimen described in (C), that is at least 70 mg/dL."],
+    ["A result drawn while on the regimen described in (C), that is at least 70 mg/dL."],
+  ],
+] as [string, string[], unknown[]][])("outlineOfText: %s", (_, lines, expected) => {
+  it("reads the items", () => {
+    expect(shape(outlineOfText(lines.map((l) => seg(l))))).toEqual(expected);
+  });
+});

@@ -14,6 +14,10 @@ export interface TextSegment {
   page: number;
   text: string;
   x0?: number;
+  /** Right edge (pt), when known. */
+  x1?: number;
+  /** Right edge of the column the line stands in (its widest lines over the document): a line reaching it was wrapped. */
+  edge?: number;
 }
 
 interface Unit {
@@ -27,11 +31,18 @@ const textOf = (unit: Unit) => unit.parts.map((p) => p.text).join(" ");
 
 /**
  * Lines into list items and paragraphs: a marker opens an item; an indented line continues it, and so does a line
- * wrapped flush under it that opens in lower case ("disease; and": a sentence going on, never an item of its own).
+ * wrapped flush under it that opens in lower case ("disease; and": a sentence going on, never an item of its own) or
+ * with a parenthesis that is no list marker ("... (HoFH)" / "(Repatha only). AND (B) ...": a note never opens an item).
  */
 function unitsOf(segments: readonly TextSegment[]): Unit[] {
   const units: Unit[] = [];
+  // A line that ran to its column's right edge without ending its sentence was wrapped: the next line goes on with it.
+  const wrapped = (seg: TextSegment | undefined) =>
+    !!seg && seg.x1 !== undefined && seg.x0 !== undefined && seg.edge !== undefined && seg.edge - seg.x1 <= 0.08 * (seg.edge - seg.x0) && !/[.;:!?]$/.test(seg.text.trim());
+  let previous: TextSegment | undefined;
   for (const seg of segments) {
+    const after = previous;
+    previous = seg;
     const text = seg.text.replace(/\s+/g, " ").trim();
     if (!text) continue;
     const connector = connectorLine(text);
@@ -44,7 +55,7 @@ function unitsOf(segments: readonly TextSegment[]): Unit[] {
     const x0 = seg.x0 ?? 0;
     if (markers.length) {
       units.push({ marker: markers[0], x0, parts: [{ page: seg.page, text }] });
-    } else if (last && !last.connectorAfter && (last.marker === null || seg.x0 === undefined || x0 > last.x0 + 1 || /^[a-z]/.test(text))) {
+    } else if (last && !last.connectorAfter && (last.marker === null || seg.x0 === undefined || x0 > last.x0 + 1 || /^[a-z(]/.test(text) || wrapped(after))) {
       last.parts.push({ page: seg.page, text });
     } else {
       units.push({ marker: null, x0, parts: [{ page: seg.page, text }] });
@@ -64,7 +75,9 @@ function sentenceEnds(text: string): number[] {
     else if (ch === "." && depth === 0 && /^\s+[A-Z(•]/.test(text.slice(i + 1, i + 3))) {
       const before = text.slice(Math.max(0, i - 5), i).toLowerCase();
       if (/(?:e\.g|i\.e|etc|vs|dr|\b[a-z])$/.test(before)) continue;
-      ends.push(i + 1);
+      // "... osteoporosis. AND one of the following:": the capitalised connector ends the sentence it follows.
+      const connector = /^\s+(?:AND|OR)(?=\s)/.exec(text.slice(i + 1));
+      ends.push(i + 1 + (connector ? connector[0].length : 0));
     }
   }
   ends.push(text.length);
@@ -73,6 +86,48 @@ function sentenceEnds(text: string): number[] {
 
 /** A paragraph unit as one unit per sentence, each keeping the pages its words stand on. */
 function sentencesOf(unit: Unit): Unit[] {
+  return cutUnit(unit, sentenceEnds(unitText(unit)));
+}
+
+const unitText = (unit: Unit) => unit.parts.map((p) => p.text).join(" ");
+
+/**
+ * An enumeration written inside a paragraph, as criteria books print it: "(A) Diagnosis of one of the following:
+ * (1) ...; (2) ...; or (3) ... AND (B) ...". A parenthesised number or letter opens an item where it starts the
+ * text or follows ":", ";", ".", "," or a connector, and only as the first of its kind or the next after one
+ * ("described in (C)" is a reference, not an item). Two such items at least make a list.
+ */
+const INLINE_MARKER = /(?:^|(?<=[:;.,]\s)|(?<=\s(?:AND|OR|and|or)\s))\((\d{1,2}|[A-Za-z])\)\s+(?=\S)/g;
+
+function inlineItemStarts(text: string, opening: Marker | null): number[] {
+  const last = new Map<string, number>();
+  // The item's own marker ("(A)" at the line's start) is the first of its list.
+  if (opening && opening.punct === "()" && ["decimal", "upper", "lower"].includes(opening.kind)) last.set(opening.kind, opening.value);
+  const starts: number[] = [];
+  for (const m of text.matchAll(INLINE_MARKER)) {
+    const token = m[1];
+    const style = /\d/.test(token) ? "decimal" : token === token.toUpperCase() ? "upper" : "lower";
+    const value = style === "decimal" ? Number(token) : token.toLowerCase().charCodeAt(0) - 96;
+    if (value !== 1 && last.get(style) !== value - 1) continue;
+    last.set(style, value);
+    starts.push(m.index ?? 0);
+  }
+  return starts.length + (opening ? 1 : 0) >= 2 ? starts : [];
+}
+
+/** A unit holding an enumeration inside its text, cut into the text before it and one unit per item (each with its marker). */
+function inlineItems(unit: Unit): Unit[] {
+  const text = unitText(unit);
+  const body = unit.marker ? text.slice(unit.marker.length) : text;
+  const offset = text.length - body.length;
+  const starts = inlineItemStarts(body, unit.marker).map((i) => i + offset).filter((i) => i > 0);
+  if (!starts.length) return [unit];
+  const pieces = cutUnit(unit, [...starts, text.length]);
+  return pieces.map((piece, i) => (i === 0 && unit.marker ? { ...piece, marker: unit.marker } : { ...piece, marker: readMarkers(unitText(piece))[0] ?? null }));
+}
+
+/** A unit cut at the given ends (positions in its text), each part keeping the pages its words stand on. */
+function cutUnit(unit: Unit, ends: readonly number[]): Unit[] {
   const spans: { page: number; start: number; end: number }[] = [];
   let text = "";
   for (const part of unit.parts) {
@@ -82,7 +137,7 @@ function sentencesOf(unit: Unit): Unit[] {
   }
   const out: Unit[] = [];
   let start = 0;
-  for (const end of sentenceEnds(text)) {
+  for (const end of ends) {
     const parts = spans
       .map((s) => ({ page: s.page, text: text.slice(Math.max(start, s.start), Math.min(end, s.end)).trim() }))
       .filter((p) => p.text);
@@ -98,12 +153,59 @@ function nodeOf(unit: Unit, parent: OutlineNode): OutlineNode {
   return { marker: unit.marker, lines, notes: [], durations: [], children: [], parent, region: "content", connectorAfter: unit.connectorAfter };
 }
 
+/** Positions of a capitalised " AND " / " OR " joining two clauses of one item, outside brackets (none at its ends). */
+function clauseJoints(text: string): { at: number; length: number; logic: "and" | "or" }[] {
+  const out: { at: number; length: number; logic: "and" | "or" }[] = [];
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === "(" || ch === "[") depth++;
+    else if (ch === ")" || ch === "]") depth = Math.max(0, depth - 1);
+    else if (depth === 0) {
+      const m = /^,?\s(AND|OR)\s/.exec(text.slice(i, i + 6));
+      if (m && i > 0 && text.slice(i + m[0].length).trim().length > 3) {
+        out.push({ at: i, length: m[0].length, logic: m[1].toLowerCase() as "and" | "or" });
+        i += m[0].length - 1;
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * An item whose clauses a capitalised connector joins ("... bromocriptine mesylate OR surgical resection is not an
+ * option", "a T-score of -2.5 or lower ..., AND TF/C/I to a bisphosphonate"): its clauses become its children, ANY for
+ * OR and ALL for AND, each read and quoted on its own. Mixed connectors stay one item.
+ */
+function splitClauses(node: OutlineNode): void {
+  if (node.children.length || !node.lines.length) return;
+  const first = node.lines[0];
+  const text = node.lines.map((l) => l.text).join(" ");
+  const body = node.marker ? text.slice(node.marker.length) : text;
+  const joints = clauseJoints(body);
+  if (!joints.length || new Set(joints.map((j) => j.logic)).size > 1) return;
+  const clauses: string[] = [];
+  let start = 0;
+  for (const j of joints) {
+    clauses.push(body.slice(start, j.at).trim());
+    start = j.at + j.length;
+  }
+  clauses.push(body.slice(start).trim());
+  node.children = clauses.map((clause, i) => ({
+    marker: null, lines: [{ page: first.page, index: i, raw: clause, text: clause }], notes: [], durations: [], children: [], parent: node, region: "content" as const,
+    ...(i < clauses.length - 1 ? { connectorAfter: joints[i].logic } : {}),
+  }));
+  node.lines = [];
+  node.marker = null;
+  node.pseudo = "intro";
+}
+
 /** The outline of a cell: sentences at the top; list items under the open item, or under an intro ending in ":". */
 export function outlineOfText(segments: readonly TextSegment[]): OutlineNode {
   const root: OutlineNode = { marker: null, lines: [], notes: [], durations: [], children: [], parent: null, region: "content", pseudo: "intro" };
   let stack: { style: string; value: number; node: OutlineNode; x0: number }[] = [];
   let intro: OutlineNode | null = null;
-  for (const unit of unitsOf(segments).flatMap((u) => (u.marker ? [u] : sentencesOf(u)))) {
+  for (const unit of unitsOf(segments).flatMap(inlineItems).flatMap((u) => (u.marker ? [u] : sentencesOf(u)))) {
     if (!unit.marker) {
       const node = nodeOf(unit, root);
       root.children.push(node);
@@ -132,7 +234,15 @@ export function outlineOfText(segments: readonly TextSegment[]): OutlineNode {
       stack.push({ style: styleOf(marker), value: marker.value, node: placed, x0: unit.x0 });
     }
   }
+  walk(root);
   return root;
+}
+
+function walk(node: OutlineNode): void {
+  for (const child of [...node.children]) {
+    splitClauses(child);
+    walk(child);
+  }
 }
 
 /** Ids by position ("<prefix>.2.1"): sentences have no labels of their own to name them. */
