@@ -14,6 +14,8 @@ describe.each([
   ["sodium oxybate oral solution 500 mg/mL", ["sodium oxybate"]],
   ["Spiriva Respimat 2.5 mcg/actuation", ["Spiriva"]],
   ["Nexium IV 40 mg vial", ["Nexium"]],
+  ["OZEMPIC (2 MG/DOSE) subcutaneous solution pen- injector 8 mg/3 mL", ["OZEMPIC"]],
+  ["OZEMPIC (0.25 OR 0.5 MG/DOSE) subcutaneous solution pen-injector 2 mg/3 mL", ["OZEMPIC"]],
 ] as const)("product %s", (product, names) => {
   it(`names ${names.join(", ")}`, () => expect(productNames(product)).toEqual(names));
 });

@@ -30,6 +30,8 @@ export function productNames(product: string): string[] {
   const lead = leadingName(product);
   if (lead) out.push(lead);
   for (const m of product.matchAll(/\(([^)]+)\)/g)) {
+    // A strength note ("(2 MG/DOSE)", "(0.25 OR 0.5 MG/DOSE)") names no drug in any of its parts.
+    if (/^\s*\d/.test(m[1])) continue;
     for (const part of m[1].split(/\s*[,/;]\s*|\s+or\s+|\s+and\s+/)) {
       const inner = leadingName(part.replace(/^(?:e\.g\.?|i\.e\.?),?\s*/i, ""));
       if (inner && inner.length >= 3 && !PAREN_NOT_A_NAME.test(inner) && /[a-z]{3}/i.test(inner)) out.push(inner);

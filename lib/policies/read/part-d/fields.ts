@@ -2,7 +2,8 @@
 // data: each heading, its role and the field id its criteria record with the rule that read them. Tested as a table (fields.test.ts).
 import type { FieldRole } from "../criteria-table/field-roles";
 
-export type PartDRole = FieldRole | "products" | "group" | "header";
+/** "end": back matter after the last block (an index of products): no block's text. */
+export type PartDRole = FieldRole | "products" | "group" | "header" | "end";
 
 export interface PartDField {
   id: string;
@@ -34,6 +35,7 @@ export const PART_D_FIELDS: readonly PartDField[] = [
   { id: "part-d.coverage-duration", heading: "Coverage Duration", role: "duration" },
   { id: "part-d.other-criteria", heading: "Other Criteria", role: "other" },
   { id: "part-d.part-b-prerequisite", heading: "Part B Prerequisite", role: "part_b" },
+  ...["Index", "Index of Products", "Index of Drugs", "Product Index", "Drug Index", "Index of Drug Names", "Alphabetical Index"].map((heading) => ({ id: "part-d.index", heading, role: "end" as const })),
 ];
 
 const normalize = (text: string) => text.toLowerCase().replace(/[-\u2013\u2014_:]/g, " ").replace(/\s+/g, " ").trim();
@@ -57,7 +59,7 @@ export function leadingHeading(text: string): { field: PartDField; rest: string 
   const words = text.trim().split(/\s+/);
   for (let n = Math.min(5, words.length - 1); n >= 1; n--) {
     const field = fieldOfHeading(words.slice(0, n).join(" "));
-    if (field && field.role !== "header") return { field, rest: words.slice(n).join(" ") };
+    if (field && field.role !== "header" && field.role !== "end") return { field, rest: words.slice(n).join(" ") };
   }
   return null;
 }

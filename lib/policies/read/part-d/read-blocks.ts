@@ -5,6 +5,7 @@
 import type { PdfPage } from "@/lib/documents/read-pdf";
 import type { TextSegment } from "../criteria-table/text-criteria";
 import { positionedLines, type Cell, type PositionedLine } from "../criteria-table/positioned-lines";
+import { productEntries } from "./product-entries";
 import { fieldOfHeading, isHeadingStart, leadingHeading, type PartDField } from "./fields";
 
 export interface BlockField {
@@ -15,8 +16,10 @@ export interface BlockField {
 export interface DrugBlock {
   title: string;
   titlePage: number;
-  /** Product lines as written, one per cell. */
+  /** Products as written, one entry per product (a product wrapped over lines of its column is one entry). */
   products: string[];
+  /** The product list's cells, line by line (with their left edges): the entries are read from them. */
+  productLines: Cell[][];
   fields: BlockField[];
   pages: number[];
 }
@@ -34,7 +37,7 @@ function detailColumn(lines: readonly PositionedLine[]): number | undefined {
 
 const segmentOf = (line: PositionedLine, cells: Cell[]): TextSegment | null => {
   const text = cells.map((c) => c.text).join(" ").replace(/\s+/g, " ").trim();
-  return text ? { page: line.page, text, x0: cells[0]?.x0 } : null;
+  return text ? { page: line.page, text, x0: cells[0]?.x0, x1: cells[cells.length - 1]?.x1 } : null;
 };
 
 /** The drug blocks of a criteria book, in order. */
@@ -49,7 +52,7 @@ export function readBlocks(pages: readonly PdfPage[]): DrugBlock[] {
   let loose: { text: string; page: number; at: number } | null = null;
 
   const openBlock = (title: string, page: number) => {
-    block = { title, titlePage: page, products: [], fields: [], pages: [page] };
+    block = { title, titlePage: page, products: [], productLines: [], fields: [], pages: [page] };
     blocks.push(block);
     field = null;
     products = false;
@@ -61,7 +64,7 @@ export function readBlocks(pages: readonly PdfPage[]): DrugBlock[] {
     if (segment && !block) orphan = { text: segment.text, page: segment.page, at };
     if (!segment || !block) return;
     if (!block.pages.includes(segment.page)) block.pages.push(segment.page);
-    if (products) block.products.push(...cells.map((c) => c.text));
+    if (products) block.productLines.push(cells);
     else if (field) {
       field.segments.push(segment);
       lastDetail = { at, field, segment };
@@ -107,8 +110,10 @@ export function readBlocks(pages: readonly PdfPage[]): DrugBlock[] {
     for (const s of segments) addDetail(s, []);
   };
 
+  let ended = false;
   lines.forEach((line, index) => {
     at = index;
+    if (ended) return;
     const left = detailX === undefined ? line.cells.slice(0, 1) : line.cells.filter((c) => c.x0 === undefined || c.x0 < detailX - 4);
     const right = detailX === undefined ? line.cells.slice(1) : line.cells.filter((c) => !left.includes(c));
     const label = left.map((c) => c.text).join(" ").trim();
@@ -121,6 +126,14 @@ export function readBlocks(pages: readonly PdfPage[]): DrugBlock[] {
     }
     const heading = pending ? `${pending.text} ${label}` : label;
     const def = fieldOfHeading(heading);
+    // Back matter ("Index", "Index of Products"): the blocks end there, its lines are no block's text.
+    if (def?.role === "end" && !detail) {
+      ended = true;
+      block = null;
+      field = null;
+      products = false;
+      return;
+    }
     if (def) {
       const segments = [...(pending?.segments ?? []), ...(detail ? [detail] : [])];
       pending = null;
@@ -142,9 +155,21 @@ export function readBlocks(pages: readonly PdfPage[]): DrugBlock[] {
       startField(inline.field, [...rest, ...(detail ? [detail] : [])], right, line, at);
       return;
     }
+    // Under "Products Affected", a product list may start at the left margin and run in columns: all its cells are products.
+    if (products && block) {
+      addDetail({ page: line.page, text: line.cells.map((c) => c.text).join(" "), x0: line.cells[0]?.x0 }, line.cells);
+      return;
+    }
     // A line in the heading column that is no heading: the name of the next block (or a stray line).
     loose = { text: label, page: line.page, at };
     if (detail) addDetail(detail, right);
   });
+  // The text column's right edge: its widest lines over the document (a line reaching it was wrapped there).
+  const rights = blocks.flatMap((b) => b.fields.flatMap((f) => f.segments.flatMap((seg) => (seg.x1 === undefined ? [] : [seg.x1])))).sort((a, b) => b - a);
+  const edge = rights[Math.floor(rights.length * 0.1)];
+  for (const b of blocks) {
+    b.products = productEntries(b.productLines);
+    if (edge !== undefined) for (const f of b.fields) for (const seg of f.segments) seg.edge = edge;
+  }
   return blocks.filter((b) => b.title || b.products.length);
 }
