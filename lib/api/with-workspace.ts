@@ -12,15 +12,9 @@ import { crossSiteRefusal } from "./guards/check-origin";
 import { scanSearchParams } from "./guards/scan-json";
 import { errorResponse } from "./responses";
 
-export type Role = "admin" | "reviewer";
-
-export interface Actor {
-  type: "api_key" | "user";
-  id: string;
-  /** What the audit trail shows: the key's name or the user's email. */
-  label: string;
-  role: Role | "system";
-}
+// Who acts: defined beside the audit trail (lib/audit/actor.ts), re-exported for the code that takes it from here.
+import type { Actor, Role } from "@/lib/audit/actor";
+export type { Actor, Role };
 
 export interface WorkspaceContext<P> {
   req: Request;

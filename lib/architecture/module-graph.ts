@@ -16,7 +16,8 @@ export type ResolvedImport =
   | { kind: "file"; file: string }
   | { kind: "package"; name: string }
   | { kind: "builtin" }
-  | { kind: "unresolved" };
+  /** A local path that names no file (yet): `path` is where it points, e.g. generated code before `npm run generate`. */
+  | { kind: "unresolved"; path?: string };
 
 export interface ModuleEdge {
   specifier: string;
@@ -61,7 +62,7 @@ export class ModuleGraph {
     if (/\.(js|mjs)$/.test(base)) candidates.push(base.replace(/\.m?js$/, (ext) => (ext === ".mjs" ? ".mts" : ".ts")));
     candidates.push(...TRY_EXTENSIONS.map((ext) => base + ext), ...["index.ts", "index.tsx", "index.mjs", "index.js"].map((f) => `${base}/${f}`));
     const file = candidates.find((c) => !c.startsWith("..") && this.isFile(c));
-    return file ? { kind: "file", file } : { kind: "unresolved" };
+    return file ? { kind: "file", file } : { kind: "unresolved", path: /\.[a-z]+$/.test(base) ? base : `${base}.ts` };
   }
 
   /** The module at `file` (root-relative), scanned once. */

@@ -1,5 +1,5 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
-import type { Actor } from "@/lib/api/with-workspace";
+import type { Actor } from "./actor";
 
 type Tx = Prisma.TransactionClient;
 

@@ -1,0 +1,13 @@
+// Who did something, as the audit trail records it: an API key or a signed-in member (and their role), or the system.
+// It lives beside the audit trail, not in the API wrapper that resolves it, so that domain code naming an actor does
+// not import the HTTP layer (lib/api/with-workspace.ts re-exports both types for the code that still takes them there).
+
+export type Role = "admin" | "reviewer";
+
+export interface Actor {
+  type: "api_key" | "user";
+  id: string;
+  /** What the audit trail shows: the key's name or the user's email. */
+  label: string;
+  role: Role | "system";
+}
