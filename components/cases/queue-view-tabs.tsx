@@ -8,7 +8,8 @@ export function QueueViewTabs({ view, onChange }: { view: QueueView; onChange: (
   const counts = useQueueCounts();
   return (
     <nav aria-label="Queue views" className="-mb-1 overflow-x-auto">
-      <ul className="flex min-w-max gap-1 border-b border-slate-200">
+      {/* On a phone the tabs wrap onto a second line instead of scrolling out of sight. */}
+      <ul className="flex flex-wrap gap-1 border-b border-slate-200 md:min-w-max md:flex-nowrap">
         {QUEUE_VIEWS.map((v) => {
           const current = v === view;
           const count = counts.data?.counts[v];

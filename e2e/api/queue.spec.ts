@@ -58,7 +58,7 @@ test("admins change the SLA hours and open cases follow; assignment by a signed-
 });
 
 test("work-queue views with counts: open work by default in the portal, needs review, mine, waiting, decided; search by drug", async ({ playwright, baseURL }) => {
-  const own = await createTestWorkspace("Views");
+  const own = await createTestWorkspace("Views", { autoEvaluate: true });
   const ctx = await playwright.request.newContext({ baseURL });
   const api = apiClient(ctx, own.apiKey);
   const epa = (name: string, drug: string) => ({ epa_payload: { patient: { first_name: name, last_name: "Views" }, medication: { drug_name: drug } } });
