@@ -101,9 +101,9 @@ const DRUG_ROWS: [string, string | null, string[]][] = [
   ["Prolia", "denosumab", []],
   ["Forteo", "teriparatide", ["pth_analog", "osteoanabolic"]],
   ["Evenity", "romosozumab", ["osteoanabolic"]],
-  ["Vyvanse 30 mg capsule", "lisdexamfetamine", ["stimulant"]],
-  ["Adderall XR", "amphetamine", ["stimulant"]],
-  ["Concerta 36 mg", "methylphenidate", ["stimulant"]],
+  ["Vyvanse 30 mg capsule", "lisdexamfetamine", ["stimulant", "amphetamine_based"]],
+  ["Adderall XR", "amphetamine", ["stimulant", "amphetamine_based"]],
+  ["Concerta 36 mg", "methylphenidate", ["stimulant", "methylphenidate_based"]],
   ["Strattera", "atomoxetine", ["adhd_nonstimulant"]],
   ["Intuniv", "guanfacine", ["alpha2_agonist"]],
   ["OxyContin 20 mg", "oxycodone extended-release", ["long_acting_opioid", "opioid"]],
@@ -158,8 +158,13 @@ const DRUG_ROWS: [string, string | null, string[]][] = [
   ["Emflaza", "deflazacort", ["corticosteroid"]],
   ["Tylenol with Codeine #3", "acetaminophen/codeine", ["short_acting_opioid", "opioid"]],
   ["Privigen", "immune globulin", []],
+  // drugs of a state Medicaid criteria table and a preferred drug list (corpus policy-families 101, 109)
+  ["Korlym 300 mg", "mifepristone", []],
+  ["Azstarys 26.1 mg/5.2 mg capsule", "serdexmethylphenidate/dexmethylphenidate", ["stimulant", "methylphenidate_based"]],
+  ["Cerezyme", "imiglucerase", []],
+  ["Signifor LAR", "pasireotide", []],
   // a misspelling listed because it is common
-  ["lisdexamphetamine", "lisdexamfetamine", ["stimulant"]],
+  ["lisdexamphetamine", "lisdexamfetamine", ["stimulant", "amphetamine_based"]],
 ];
 
 describe.each(DRUG_ROWS)("%s", (written, generic, classes) => {
@@ -233,6 +238,7 @@ const CLASS_TEXT_ROWS: [string, string[]][] = [
   ["PD-L1 expression of at least 50%", []],
   ["an androgen receptor pathway inhibitor (ARPI)", ["ar_pathway_inhibitor"]],
   ["two stimulants", ["stimulant"]],
+  ["one methylphenidate-based and one amphetamine-based product", ["methylphenidate_based", "amphetamine_based"]],
   ["a non-stimulant", ["adhd_nonstimulant"]],
   ["a stimulant laxative", ["stimulant_laxative"]],
   ["a long-acting opioid", ["long_acting_opioid"]],

@@ -53,6 +53,7 @@ const stepTherapy = z.strictObject({
   excludeRequested: flag.optional(),
   withinDays: days.optional(),
   minSupplyDays: days.optional(),
+  eachClass: flag.optional(),
 });
 
 const lab = z.strictObject({

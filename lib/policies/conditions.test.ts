@@ -14,3 +14,19 @@ describe("looksLikeCondition", () => {
     expect(icd10PrefixesFor("Prurigo Nodularis")).toEqual(["L28.1"]);
   });
 });
+
+// A subtype's own code: a criterion naming one is never met by a case coded with a sibling or the unspecified parent.
+const PREFIXES: [name: string, prefixes: string[]][] = [
+  ["homozygous familial hypercholesterolemia (HoFH) (Repatha only).", ["E78.010"]],
+  ["heterozygous familial hypercholesterolemia (HeFH)", ["E78.011"]],
+  ["familial hypercholesterolemia", ["E78.01"]],
+  ["primary hypercholesterolemia", ["E78"]],
+  ["GERD", ["K21"]],
+  ["erosive esophagitis", ["K21.0"]],
+  ["Helicobacter pylori infection", ["B96.81"]],
+  ["a hypersecretory condition (e.g., Zollinger-Ellison)", ["E16.4"]],
+];
+
+describe.each(PREFIXES)("icd10PrefixesFor(%s)", (name, prefixes) => {
+  it(prefixes.join(", "), () => expect(icd10PrefixesFor(name)).toEqual(prefixes));
+});

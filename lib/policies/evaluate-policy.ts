@@ -12,7 +12,8 @@ import { caseClaims } from "@/lib/claims/case-claims";
 import { sameDrug } from "@/lib/claims/drug-classes";
 import type { ClaimRecord, TestClaim } from "@/lib/claims/types";
 import type { IntakeFacts, SourceDocument } from "@/lib/intake/types";
-import { listWords, manualAnswer, requestedDrug, type CaseContext, type CheckAnswer } from "./case-context";
+import { listWords, manualAnswer, requestedDrug, toStepEvidence, type CaseContext, type CheckAnswer } from "./case-context";
+import { scopedProducts } from "./checks/drug-scope";
 import { answerAge } from "./checks/answer-age";
 import { answerCombination } from "./checks/answer-combination";
 import { answerContinuation } from "./checks/answer-continuation";
@@ -40,8 +41,24 @@ export interface EvaluatePolicyInput {
   asOf: string;
 }
 
+/** A sentence about other products of the section than the one requested: it does not apply to this request. */
+function notThisProduct(criterion: CriterionNode, ctx: CaseContext): CheckAnswer | null {
+  const products = scopedProducts(criterion.text);
+  const requested = ctx.requested;
+  if (!products || !requested || products.some((p) => sameDrug(p, requested.name))) return null;
+  const evidence = toStepEvidence(requested.evidence).slice(0, 1);
+  return {
+    outcome: "met",
+    answer: `Does not apply: the sentence is about ${listWords(products)} only; the request is for ${requested.name}.`,
+    reason: `The criterion applies to ${listWords(products)}, not to ${requested.name}.`,
+    evidence,
+  };
+}
+
 /** The answer to one criterion. */
 export function answerCriterion(criterion: CriterionNode, ctx: CaseContext): CheckAnswer {
+  const other = notThisProduct(criterion, ctx);
+  if (other) return other;
   const check = criterion.check;
   switch (check.kind) {
     case "age":

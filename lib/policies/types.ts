@@ -29,6 +29,8 @@ export type Check =
       withinDays?: number;
       /** A fill must cover at least this many days of supply ("a paid claim for a 30-day supply"). */
       minSupplyDays?: number;
+      /** Each class of `drugClasses` must be among the trials ("one methylphenidate-based and one amphetamine-based product"). */
+      eachClass?: boolean;
     }
   /** `relativeTo`: the value is a multiple of the reporting laboratory's limit ("above the upper limit of normal" = > 1). */
   | { kind: "lab_threshold"; analyte: string; comparator: "<" | "<=" | ">" | ">=" | "="; value: number; unit?: string; relativeTo?: "upper_limit_of_normal" | "lower_limit_of_normal" }

@@ -27,9 +27,23 @@ const PAIR_WORD_FIRST = new RegExp(`(${WORD})[^\\S\\n]*(${BOX})`, "gi");
 const IS_MARKED = new RegExp(`^(?:${MARKED})$`, "i");
 const IS_YES = new RegExp(`^(?:${GLYPHS.yes.join("|")})$`, "i");
 
-/** The line's statement and its marked answer, when the line ends in Yes/No check boxes; null otherwise. */
+// "☒ Two preferred agents tried (one methylphenidate-based, one amphetamine-based)": a checklist item, its box first.
+const LEADING_BOX = new RegExp(`^\\s*(${BOX})\\s*(?=[A-Za-z])`, "i");
+
+/**
+ * The line's statement and its marked answer, when the line ends in Yes/No check boxes, or is a checklist item
+ * opening with its box (marked: yes; unmarked: unclear, since a box left empty in "check all that apply" denies
+ * nothing); null otherwise.
+ */
 export function readCheckboxLine(line: string): CheckboxLine | null {
   const trimmed = line.replace(/\s+$/, "");
+  const item = LEADING_BOX.exec(trimmed);
+  if (item && !BOX_FIRST.test(trimmed) && !WORD_FIRST.test(trimmed)) {
+    const statement = trimmed.slice(item[0].length).trim();
+    // Several boxes on the line are choices ("[X] Tablet [ ] Capsule"), not one checklist item.
+    if (new RegExp(BOX).test(statement)) return null;
+    return statement.length >= 4 ? { statement, answer: IS_MARKED.test(item[1]) ? "yes" : "unclear", boxesAt: item.index } : null;
+  }
   const boxFirst = BOX_FIRST.exec(trimmed);
   const m = boxFirst ?? WORD_FIRST.exec(trimmed);
   if (!m) return null;

@@ -66,6 +66,8 @@ const TRIED_VERB = new RegExp(
   "dgi",
 );
 const STEM_WORD = new RegExp(String.raw`\b([A-Za-z][a-z]{4,})${ALIAS}`, "dg");
+/** A name in capitals ("ADDERALL XR", "FORTEO") as forms and claims tables print them: only a vocabulary drug. */
+const CAPS_WORD = new RegExp(String.raw`\b([A-Z]{4,})\b${ALIAS}`, "dg");
 
 /** Words that follow a start verb or precede a dose but name no drug. */
 const STOP = new Set([
@@ -134,6 +136,7 @@ export function findDrugMentions(text: string): DrugMention[] {
       if (at !== undefined && !byStart.has(at)) byStart.set(at, { name: m[2], alias: null, start: at, end: at + m[2].length, cues: ["stem"] });
     }
   }
+  for (const m of text.matchAll(CAPS_WORD)) if (knownDrugWord(m[1])) add(m, 1, "stem", false);
   for (const m of text.matchAll(BEFORE_DOSE)) add(m, 1, "dose", true);
   for (const m of text.matchAll(DOSE_OF)) add(m, 1, "dose", true);
   for (const m of text.matchAll(START_VERB)) add(m, 1, "start", true);

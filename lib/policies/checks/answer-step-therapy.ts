@@ -6,8 +6,8 @@
 // Denied or pending claims never count. A CLASS criterion counts distinct drugs of the class, never the requested
 // drug. A criterion that names no drug and no class ("second-line therapy") never counts arbitrary drugs: claims
 // carry no indication, so only treatments the notes state for the case's disease count; otherwise a clinician judges.
-import { className, DRUG_CLASS_ALIASES, findDrugEntry, findDrugMentions, genericName, sameDrug } from "@/lib/claims/drug-classes";
-import { namesPattern } from "@/lib/lexicon/drug-classes";
+import { className, DRUG_CLASS_ALIASES, findDrugEntry, findDrugMentions, genericName, isInClass, sameDrug } from "@/lib/claims/drug-classes";
+import { classesOf, namesPattern } from "@/lib/lexicon/drug-classes";
 import { claimDrugName, daysBetween, DEFAULT_DAYS_SUPPLY, drugMeetsRequirement, drugTrials, fillsInWindow, type ExcludedFill, type TrialRequirement } from "@/lib/claims/claims-evidence";
 import type { CaseClaim } from "@/lib/claims/types";
 import { inQuestion } from "@/lib/intake/text/find-prior-treatments";
@@ -28,6 +28,8 @@ interface Trial {
   durationDays: number | null;
   /** The latest date the trial is known to have gone on (last fill, end date, or the request date when ongoing). */
   lastDate: string | null;
+  /** When a course from the notes began, if stated. */
+  startDate?: string | null;
   source: string;
   evidence: StepEvidence[];
 }
@@ -81,7 +83,7 @@ function trialsOf(ctx: CaseContext, req: TrialRequirement, check: CheckOf<"step_
     const evidence = toStepEvidence(t.evidence).slice(0, 1);
     // "Ongoing" counts as today only for a dated course; an undated mention says nothing of when.
     const lastDate = t.endDate ?? (t.outcome === "ongoing" && t.startDate ? ctx.asOf : null);
-    trials.push({ drug: t.drug, key: keyOf(t.drug), outcome: t.outcome, durationDays: durationOf(t, ctx.asOf), lastDate, source: evidence[0] ? `${documentName(ctx, evidence[0].documentId)} p. ${evidence[0].page}` : "the notes", evidence });
+    trials.push({ drug: t.drug, key: keyOf(t.drug), outcome: t.outcome, durationDays: durationOf(t, ctx.asOf), lastDate, startDate: t.startDate, source: evidence[0] ? `${documentName(ctx, evidence[0].documentId)} p. ${evidence[0].page}` : "the notes", evidence });
   }
   // Claims carry no indication: with no drug or class named they prove nothing.
   if (diseaseOnly) return { trials, notCounted: [], excluded: [] };
@@ -182,9 +184,24 @@ export function describeStepRequirement(check: CheckOf<"step_therapy">): string 
   return `${check.count > 1 || check.drugClasses.length || !check.drugs.length ? `at least ${check.count} ` : ""}${what}${duration}${supply}${window}`;
 }
 
-export function answerStepTherapy(check: CheckOf<"step_therapy">, ctx: CaseContext, criterionText = ""): CheckAnswer {
+/** "Preferred agents", "formulary alternatives": in a drug class's section, the other drugs of the requested drug's class. */
+const PREFERRED = /\b(?:preferred|formulary)\s+(?:[\w-]+\s+){0,2}?(?:agents?|products?|drugs?|medications?|alternatives?)\b/i;
+
+/** A criterion naming no drug or class but the preferred agents: the classes of the drug the section covers. */
+function preferredClassCheck(check: CheckOf<"step_therapy">, ctx: CaseContext, criterionText: string): CheckOf<"step_therapy"> {
+  if (check.drugs.length || check.drugClasses.length || (check.examples ?? []).length || !PREFERRED.test(criterionText)) return check;
+  const own = [...(ctx.requested ? [ctx.requested.name] : []), ...ctx.coveredDrugs];
+  const classes = [...new Set(own.flatMap(classesOf))];
+  return classes.length ? { ...check, drugClasses: classes, excludeRequested: true } : check;
+}
+
+export function answerStepTherapy(given: CheckOf<"step_therapy">, ctx: CaseContext, criterionText = ""): CheckAnswer {
+  const check = preferredClassCheck(given, ctx, criterionText);
   // "Other" drugs than the requested one; a drug the criterion names itself always counts.
-  const exclude = (check.excludeRequested ? [...ctx.coveredDrugs, ...(ctx.requested ? [ctx.requested.name] : [])] : []).filter((x) => !check.drugs.some((d) => sameDrug(d, x)));
+  // A section covering several products (AZSTARYS, MYDAYIS) excludes only the one requested: the others' generics
+  // are often the preferred agents' (Adderall XR is amphetamine as MYDAYIS is). With no request known, all of them.
+  const own = ctx.requested ? [ctx.requested.name] : ctx.coveredDrugs;
+  const exclude = (check.excludeRequested ? own : []).filter((x) => !check.drugs.some((d) => sameDrug(d, x)));
   const req: TrialRequirement = { drugs: check.drugs, drugClasses: check.drugClasses, examples: check.examples, exclude };
   const namesNothing = !check.drugs.length && !check.drugClasses.length && !(check.examples ?? []).length;
   const disease = namesNothing ? diseaseCues(ctx) : null;
@@ -193,6 +210,10 @@ export function answerStepTherapy(check: CheckOf<"step_therapy">, ctx: CaseConte
   const mentioned = keys.size < check.count && !namesNothing ? mentionedTrials(ctx, req, keys) : [];
   const all = [...sourced, ...mentioned];
   const failureRequired = !check.outcomes.includes("tried");
+  // "A contraindication to statins", "intolerance to two statins": only that outcome proves it; a failure of any kind
+  // ("trial and failure") may be an inadequate response, an intolerance or a contraindication.
+  const outcomeProves = (o: Trial["outcome"]) =>
+    !failureRequired || (check.outcomes.includes("failed") ? FAILED.has(o) : check.outcomes.some((wanted) => wanted === o));
   const min = check.minDurationDays ?? 0;
   const within = check.withinDays;
 
@@ -201,10 +222,12 @@ export function answerStepTherapy(check: CheckOf<"step_therapy">, ctx: CaseConte
   for (const t of all) {
     const entry = byDrug.get(t.key) ?? { trials: [], ok: false, unsure: null, short: false, stale: false };
     entry.trials.push(t);
-    const outcomeOk = !failureRequired || FAILED.has(t.outcome);
+    const outcomeOk = outcomeProves(t.outcome);
     const durationOk = !min || (t.durationDays !== null && t.durationDays >= min);
     const age = t.lastDate ? daysBetween(t.lastDate, ctx.asOf) : null;
-    const recentOk = within === undefined || (age !== null && age >= 0 && age <= within);
+    // A course with no end date whose start lies within the look-back went on within it ("07/14/2025 - present").
+    const startAge = t.lastDate === null && t.startDate ? daysBetween(t.startDate, ctx.asOf) : null;
+    const recentOk = within === undefined || (age !== null && age >= 0 && age <= within) || (startAge !== null && startAge >= 0 && startAge <= within);
     if (outcomeOk && durationOk && recentOk) entry.ok = true;
     else if (!durationOk && t.durationDays !== null) entry.short = true;
     else if (!recentOk && age !== null) entry.stale = true;
@@ -231,6 +254,31 @@ export function answerStepTherapy(check: CheckOf<"step_therapy">, ctx: CaseConte
   const evidence = trialEvidence.length ? trialEvidence : excluded.slice(-3).reverse().map((e) => claimEvidence(e.claim, ctx.asOf));
   const skipped = `${notCounted.length ? ` Not counted: ${notCounted.join(", ")} (denied or pending claims are not trials).` : ""}${excludedText(check, excluded, ctx)}`;
 
+  // One of each class ("one methylphenidate-based and one amphetamine-based"): a class no qualifying trial is of is
+  // still wanted, however many trials of the other class there are.
+  const inClass = (e: { trials: Trial[] }, c: string) => e.trials.some((t) => isInClass(t.drug, c));
+  const classesLacking = check.eachClass ? check.drugClasses.filter((c) => !qualifying.some((e) => inClass(e, c))) : [];
+  if (classesLacking.length) {
+    const lacking = listWords(classesLacking.map(className), "and");
+    const open = unsure.filter((e) => classesLacking.some((c) => inClass(e, c)));
+    const shown = qualifying.length ? ` Qualifying: ${qualifying.map(describe).join("; ")}.` : "";
+    if (open.length) {
+      return {
+        outcome: "missing",
+        answer: `Not confirmed: ${open.map(describe).join("; ")}.${shown}${skipped}`,
+        reason: `The policy requires ${requirement}, one of each; for ${lacking} ${[...new Set(open.map((e) => e.unsure))].join(" and ")} is not documented.`,
+        evidence,
+        missingInformation: `Documentation of the ${lacking} trial (drug, dates, outcome)`,
+      };
+    }
+    return {
+      outcome: "not_met",
+      answer: `No: no qualifying trial of ${lacking}.${shown}${skipped}`,
+      reason: `The policy requires ${requirement}, one of each; the case shows none of ${lacking}.`,
+      evidence,
+      missingInformation: `Records of a trial of ${lacking} (drug, dates, outcome)`,
+    };
+  }
   if (qualifying.length >= check.count) {
     return { outcome: "met", answer: `Yes: ${plural(qualifying.length, "qualifying drug")}: ${qualifying.map(describe).join("; ")}.${skipped}`, reason: `The policy requires ${requirement}; the case shows ${qualifying.length}.`, evidence };
   }

@@ -23,8 +23,25 @@ function diagnosisNames(text: string): string[] {
  */
 function seriesItems(part: string, phrase: string): string[] {
   if (!part.includes(",") || !/\s(?:or|and)\s/.test(phrase)) return [part];
-  const items = part.split(/\s*,\s*/).filter(Boolean);
+  // Commas inside parentheses ("a hypersecretory condition (e.g., Zollinger-Ellison)") part no names.
+  const items = splitOutsideParentheses(part).filter(Boolean);
   return items.length > 1 && items.every((i) => looksLikeCondition(i)) ? items : [part];
+}
+
+function splitOutsideParentheses(text: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === "(") depth++;
+    else if (text[i] === ")") depth = Math.max(0, depth - 1);
+    else if (text[i] === "," && depth === 0) {
+      out.push(text.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  out.push(text.slice(start).trim());
+  return out;
 }
 
 /** "Diagnosis of advanced renal cell cancer/kidney cancer" -> both names, C64 and C65. */

@@ -1,6 +1,6 @@
 // Prior drugs (step therapy): which drugs or classes, how many, for how long, and what must have happened (tried,
 // failed, intolerant, contraindicated). Classes are the lexicon's; "other" excludes the policy's own drugs.
-import { classesInText, DRUG_CLASS_ALIASES } from "@/lib/claims/drug-classes";
+import { classesInText, DRUG_CLASS_ALIASES, isInClass } from "@/lib/claims/drug-classes";
 import type { Check, TrialOutcome } from "../types";
 import { drugsIn, num, trimmed, type CriterionInput } from "./criterion-input";
 
@@ -83,9 +83,12 @@ export function stepTherapy({ text, lower, ctx }: CriterionInput): Check {
     if (window) check.withinDays = window;
     return check;
   }
+  // "One methylphenidate-based and one amphetamine-based product": one trial of each class, whatever the count word.
+  const eachClass = drugClasses.length > 1 && /\bone\s+[\w-]+(?:\s+[\w-]+)?\s+and\s+one\s+[\w-]+/.test(lower) && drugClasses.every((c) => DRUG_CLASS_ALIASES[c]?.some((a) => new RegExp(`\\bone\\s+${a.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`).test(lower)));
   const check: Check = {
     kind: "step_therapy",
-    drugs: drugClasses.length ? drugs.filter((d) => !drugClasses.some((c) => DRUG_CLASS_ALIASES[c]?.includes(d.toLowerCase()))) : drugs,
+    // A drug named as part of a class's name ("methylphenidate-based") is that class, not a drug of its own.
+    drugs: drugClasses.length ? drugs.filter((d) => !drugClasses.some((c) => DRUG_CLASS_ALIASES[c]?.includes(d.toLowerCase()) || (eachClass && isInClass(d, c)))) : drugs,
     drugClasses,
     count: trialCount(lower),
     outcomes: trialOutcomes(lower),
@@ -95,6 +98,10 @@ export function stepTherapy({ text, lower, ctx }: CriterionInput): Check {
   if (duration) check.minDurationDays = duration;
   const window = trialWindow(lower);
   if (window) check.withinDays = window;
+  if (eachClass && check.kind === "step_therapy") {
+    check.eachClass = true;
+    check.count = Math.max(check.count, drugClasses.length);
+  }
   if (/\bother\b/.test(lower) || covered.length) check.excludeRequested = true;
   return check;
 }
