@@ -26,7 +26,8 @@ export const ROLE_READINGS: Record<FieldRole, RoleReading> = {
   age: { criteria: true, phased: false, everyRequest: true },
   prescriber: { criteria: true, phased: false, everyRequest: true },
   duration: { criteria: false, phased: false, everyRequest: false },
-  other: { criteria: true, phased: true, everyRequest: false },
+  // "Other Criteria" of a criteria book hold for every request (a lifetime limit, a claim rule) unless labelled by phase.
+  other: { criteria: true, phased: true, everyRequest: true },
   part_b: { criteria: true, phased: false, everyRequest: false },
   criteria: { criteria: true, phased: true, everyRequest: false },
   quantity: { criteria: false, phased: false, everyRequest: true },

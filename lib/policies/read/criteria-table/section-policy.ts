@@ -298,7 +298,7 @@ export function sectionPolicy(input: SectionInput): ParsedPolicy {
       // No field states a renewal: a field's text labelled "Initial:" is the request's criteria all the same.
       if (!phased) return fieldCriteria(field, [...parts.common, ...parts.initial], id, phaseCtx, preferred);
       if (kind === "initial") return fieldCriteria(field, [...parts.common, ...parts.initial], id, phaseCtx, preferred);
-      if (ROLE_READINGS[field.role].everyRequest) return fieldCriteria(field, parts.common, id, phaseCtx, preferred);
+      if (ROLE_READINGS[field.role].everyRequest) return fieldCriteria(field, [...parts.common, ...parts.continuation], id, phaseCtx, preferred);
       return parts.continuation.length ? fieldCriteria(field, parts.continuation, id, phaseCtx, preferred) : null;
     });
     const criteria = allOf(`${sectionId}.all`, [...nodes, ...unreadLimits.map((n) => ({ ...n, id: `${sectionId}.${n.id}` }))]);
