@@ -130,9 +130,11 @@ function CaseStatus({ priorAuth: c }: { priorAuth: PriorAuth }) {
       <StatusBadge status={c.status} />
       {c.failure_reason && <p className="mt-1 text-xs text-red-800">{c.failure_reason}</p>}
       {c.unchecked_reason && (
-        <p className="mt-1 text-xs text-slate-800" data-testid="unchecked-reason">
-          Not checked: {c.unchecked_reason} <span className="text-slate-600">Upload or choose a policy for this drug, or correct the drug.</span>
-        </p>
+        <div className="mt-1 text-xs" data-testid="unchecked-reason">
+          {/* The engine's full reason names what it looked for; two lines of it and the action fit the row. */}
+          <p className="line-clamp-2 break-words text-slate-800" title={c.unchecked_reason}>Not checked: {c.unchecked_reason}</p>
+          <p className="text-slate-600">Upload or choose a policy for this drug, or correct the drug.</p>
+        </div>
       )}
       {c.decided_by && <p className="mt-1 text-xs text-slate-700">{c.decided_by === "engine" ? "Approved automatically" : `By ${c.decided_by}`}</p>}
       {c.status_reason && c.status === "Cancelled" && <p className="mt-1 text-xs text-slate-700">{c.status_reason}</p>}
