@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { readPdf, type PdfPage } from "@/lib/documents/read-pdf";
 import { isVerbatim } from "@/lib/policies/verbatim-quote";
 import { criteriaOf, readingFigures } from "../fixtures/figures";
-import { criteriaTablePages, FICTIONAL_CRITERIA_TABLE, FICTIONAL_PDL_TABLE } from "../fixtures/criteria-table";
+import { criteriaTablePages, FICTIONAL_BANDED_PDL, FICTIONAL_CLASS_DRUG_TABLE, FICTIONAL_CRITERIA_TABLE, FICTIONAL_PDL_TABLE } from "../fixtures/criteria-table";
 import { buildPdf } from "../fixtures/pdf-pages";
 import { readPolicyDocument } from "../read-policy-document";
 import type { DrugPolicySection, PolicyDocumentReading } from "../types";
@@ -116,5 +116,64 @@ describe("preferred drug list with a criteria column (fictional, one row per cla
     const ppi = criteriaOf(pdl.sections[1].policy.sections[0].criteria)[0];
     expect(ppi.check).toMatchObject({ drugs: ["omeprazole", "pantoprazole"], count: 2, minDurationDays: 30 });
     for (const s of pdl.sections) for (const c of criteriaOf(s.policy.sections[0].criteria)) expect(isVerbatim(pdlPages, c.quote)).toBe(true);
+  });
+});
+
+describe("criteria table with a class column beside the drug column (fictional, bullets apart from their text)", () => {
+  let table: PolicyDocumentReading;
+  beforeAll(async () => {
+    table = readPolicyDocument((await readPdf(await buildPdf(criteriaTablePages(FICTIONAL_CLASS_DRUG_TABLE)))).pages);
+  });
+  const of = (drug: string) => table.sections.find((s) => s.drugs.names.includes(drug)) as DrugPolicySection;
+
+  it("reads one section per drug row, a wrapped class name and the long-acting form's own row apart", () => {
+    expect(table.family).toBe("criteria_table");
+    expect(table.sections.map((s) => s.label)).toEqual([
+      "Cortisol Receptor Blocker: Korlym (mifepristone)",
+      "Endocrine-Metabolic Analog: Sandostatin (octreotide)",
+      "Endocrine-Metabolic Analog: Octreotide, Long-Acting Formulation (Sandostatin LAR)",
+      "Glucocorticoid: Emflaza (deflazacort)",
+    ]);
+    expect(of("Sandostatin").drugs.names).toEqual(["Sandostatin", "octreotide"]);
+  });
+
+  it("reads the bullets as criteria, the periods as durations (the header's note where a row states none), renewals apart", () => {
+    expect(criteriaOf(of("Korlym").policy.sections[0].criteria).map((c) => c.check.kind)).toEqual(["prescriber_specialty", "documentation"]);
+    expect(of("Korlym").policy.sections[0].approvalDuration).toBe("Initial authorizations will be for 60 days");
+    expect(of("Emflaza").policy.sections[0].approvalDuration).toBe("Authorization is for 365 days unless otherwise stated");
+    const sandostatin = of("Sandostatin").policy.sections;
+    expect(sandostatin.map((s) => [s.kind, s.approvalDuration])).toEqual([
+      ["initial", "Initial authorizations will be up to 90 days"],
+      ["continuation", "Authorization is for 365 days unless otherwise stated"],
+    ]);
+    expect(criteriaOf(sandostatin[1].criteria).map((c) => c.check.kind)).toEqual(["continuation"]);
+  });
+});
+
+describe("preferred drug list with class bands (fictional, no class column)", () => {
+  let banded: PolicyDocumentReading;
+  beforeAll(async () => {
+    banded = readPolicyDocument((await readPdf(await buildPdf(criteriaTablePages(FICTIONAL_BANDED_PDL)))).pages);
+  });
+
+  it("reads one section per band, labelled by it and bound to the non-preferred agents under it", () => {
+    expect(banded.family).toBe("criteria_table");
+    expect(banded.sections.map((s) => [s.policy.title, s.drugs.names])).toEqual([
+      ["PROTON PUMP INHIBITORS (PPIs)", ["NEXIUM", "rabeprazole"]],
+      ["SEDATIVE HYPNOTICS", ["BELSOMRA", "ramelteon"]],
+    ]);
+  });
+
+  it("reads the trial and its exception as ANY, the approval period, and the quantity column", () => {
+    const ppi = banded.sections[0].policy;
+    expect(ppi.sections[0].approvalDuration).toBe("Approval duration 12 months.");
+    const tree = ppi.sections[0].criteria;
+    const any = tree.kind === "group" ? tree.children.find((c) => c.kind === "group" && c.logic === "any") : undefined;
+    expect(any?.kind === "group" && any.children.map((c) => (c.kind === "criterion" ? c.rule : c.kind))).toEqual([
+      "criteria-table.criteria/field.step-preferred",
+      "criteria-table.criteria/field.trial-exception",
+    ]);
+    expect(ppi.limits?.map((l) => l.check.kind)).toEqual(["quantity_limit"]);
+    expect(banded.sections[1].policy.sections[0].approvalDuration).toBe("Approval duration 6 months.");
   });
 });
