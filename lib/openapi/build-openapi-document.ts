@@ -6,7 +6,7 @@ import { COMPONENTS, OPERATIONS, WEBHOOK_EVENTS, type Access, type OperationSpec
 type Json = Record<string, unknown>;
 
 const ERROR_RESPONSES: Record<number, [string, string]> = {
-  400: ["BadRequest", "The request is invalid: the message names each failing field (also: NUL characters anywhere, JSON nested deeper than 64 or objects with more than 1000 keys, query values out of range)."],
+  400: ["BadRequest", "The request is invalid: the message names each failing field (also: NUL characters or lone UTF-16 surrogates anywhere, JSON nested deeper than 64 or objects with more than 1000 keys, query values out of range)."],
   401: ["Unauthorized", "The API key (or session) is missing, invalid or revoked."],
   403: ["Forbidden", "The caller's role may not do this, or a signed-in (cookie) change came from another origin or without a JSON body."],
   404: ["NotFound", "No such resource in the caller's workspace."],
