@@ -1,7 +1,8 @@
 // Requests generated from the OpenAPI document, valid and mutated (wrong types, missing required fields, NUL
-// characters, huge strings, deep nesting, unknown ids, wrong content types, unsupported methods), a bounded number per
-// operation and seeded (PA_FUZZ_SEED) so a failure replays. Never a 5xx; every error is {error, message}; every
-// success matches its response schema; a refused create leaves no row behind.
+// characters, lone UTF-16 surrogates, huge strings, deep nesting, unknown ids, wrong content types, unsupported
+// methods), a bounded number per operation and seeded (PA_FUZZ_SEED) so a failure replays. Never a 5xx; every error is
+// {error, message}; every success matches its response schema; a refused create leaves no row behind. The routes the
+// issue found a lone surrogate ending in 500 on are each sent them again, in values and keys, and must answer 400.
 import { randomUUID } from "node:crypto";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { createTestWorkspace, type TestWorkspace } from "../support/workspace";
@@ -36,6 +37,8 @@ let ws: TestWorkspace;
 let doc: Doc;
 let session: APIRequestContext;
 const ids: Record<string, string> = {};
+/** Keys the operations take turns with: one key would pass PA_RATE_LIMIT_PER_MINUTE (600) and be answered 429. */
+const rotation: string[] = [];
 
 test.beforeAll(async ({ playwright, baseURL, request }) => {
   test.setTimeout(120_000);
@@ -52,6 +55,11 @@ test.beforeAll(async ({ playwright, baseURL, request }) => {
   if (hook.ok()) ids.webhook_id = (await hook.json()).id;
   const key = await session.post("/api/v1/api_keys", { data: { name: "fuzz" } });
   if (key.ok()) ids.api_key_id = (await key.json()).id;
+  for (let i = 0; i < 4; i++) {
+    const turn = await session.post("/api/v1/api_keys", { data: { name: `fuzz rotation ${i}` } });
+    expect(turn.status(), await turn.text()).toBe(201);
+    rotation.push((await turn.json()).api_key);
+  }
 });
 
 function resolve(schema: Schema | undefined): Schema {
@@ -107,6 +115,8 @@ function generate(schema: Schema | undefined, r: ReturnType<typeof rng>, depth =
 type Mutation = { name: string; apply: (body: unknown, r: ReturnType<typeof rng>) => { body?: unknown; raw?: string; contentType?: string } };
 
 const deep = (n: number) => JSON.parse("[".repeat(n) + "]".repeat(n));
+/** Strings that are not well-formed Unicode: JSON.stringify writes them as "\ud800" escapes, as a hostile client would. */
+const ILL_FORMED = ["\ud800", "name \udc00", "\ude00\ud83d", "end \udbff", "\ud83d\ud83d\ude00"];
 function mutateField(body: unknown, r: ReturnType<typeof rng>, value: (old: unknown) => unknown): unknown {
   if (!body || typeof body !== "object" || Array.isArray(body)) return value(body);
   const copy = structuredClone(body) as Record<string, unknown>;
@@ -122,6 +132,8 @@ const MUTATIONS: Mutation[] = [
   { name: "missing required", apply: (body, r) => ({ body: body && typeof body === "object" && !Array.isArray(body) ? Object.fromEntries(Object.entries(body).filter(() => r.next() < 0.3)) : {} }) },
   { name: "NUL", apply: (body, r) => ({ body: mutateField(body, r, () => "nul\u0000here") }) },
   { name: "NUL key", apply: (body) => ({ body: { ...(body as object), "k\u0000": 1 } }) },
+  { name: "lone surrogate", apply: (body, r) => ({ body: mutateField(body, r, () => r.pick(ILL_FORMED)) }) },
+  { name: "lone surrogate key", apply: (body, r) => ({ body: { ...(body as object), [r.pick(ILL_FORMED)]: 1 } }) },
   { name: "huge string", apply: (body, r) => ({ body: mutateField(body, r, () => "A".repeat(300_000)) }) },
   { name: "deep nesting", apply: (body, r) => ({ body: mutateField(body, r, () => deep(200)) }) },
   { name: "unknown field", apply: (body) => ({ body: { ...(body as object), unknown_fuzz_field: true } }) },
@@ -151,15 +163,17 @@ test("fuzz: every operation of the OpenAPI document, valid and mutated requests"
   const r = rng(SEED);
   const headers = { "X-API-Key": ws.apiKey };
   let requests = 0;
+  const seen: Record<number, number> = {};
   const started = Date.now();
   let createdPriorAuths = 0;
   const countBefore = (await (await request.get("/api/v1/prior_auths?limit=100&view=all", { headers })).json()).data.length;
 
+  let operation = 0;
   for (const [path, methods] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(methods)) {
       const sessionOnly = !(op.security ?? []).some((s) => "ApiKeyAuth" in s) && (op.security ?? []).length > 0;
       const client = sessionOnly ? session : request;
-      const auth = sessionOnly ? {} : headers;
+      const auth = sessionOnly ? {} : { "X-API-Key": rotation[operation++ % rotation.length] };
       const bodySchema = op.requestBody?.content["application/json"]?.schema;
       for (let i = 0; i < PER_OPERATION; i++) {
         const mutateIds = i % 4 === 3;
@@ -178,6 +192,7 @@ test("fuzz: every operation of the OpenAPI document, valid and mutated requests"
         requests++;
         const label = `${verb} ${url.slice(0, 120)} [${mutation?.name ?? "no body"}${badMethod ? ", bad method" : ""}] -> ${response.status()}`;
         const status = response.status();
+        seen[status] = (seen[status] ?? 0) + 1;
         if (status >= 500) failures.push(`${label}: ${(await response.text()).slice(0, 200)}`);
         const type = response.headers()["content-type"] ?? "";
         if (status >= 400) {
@@ -195,6 +210,105 @@ test("fuzz: every operation of the OpenAPI document, valid and mutated requests"
   // Nothing half-written: the list grew by exactly the creates that were answered 201.
   const countAfter = (await (await request.get("/api/v1/prior_auths?limit=100&view=all", { headers })).json()).data.length;
   expect(countAfter).toBe(countBefore + createdPriorAuths);
-  console.log(`fuzz: ${requests} requests, seed ${SEED}, ${Date.now() - started} ms`);
+  console.log(`fuzz: ${requests} requests, seed ${SEED}, ${Date.now() - started} ms, statuses ${JSON.stringify(seen)}`);
   expect(failures).toEqual([]);
+});
+
+/** Every object and array of a value, with the path scanJson names it by (identifier keys only are generated). */
+function containers(value: unknown, path = ""): { node: Record<string, unknown> | unknown[]; path: string }[] {
+  if (!value || typeof value !== "object") return [];
+  const here = [{ node: value as Record<string, unknown> | unknown[], path }];
+  const entries = Array.isArray(value) ? value.map((v, i) => [`[${i}]`, v] as const) : Object.entries(value).map(([k, v]) => [path ? `.${k}` : k, v] as const);
+  return here.concat(entries.flatMap(([step, v]) => containers(v, path + step)));
+}
+
+/** Puts one ill-formed string somewhere in the body: a value (its path is named in the answer) or a key. */
+function plantIllFormed(body: unknown, r: ReturnType<typeof rng>): { body: unknown; path: string | null } {
+  const copy = structuredClone(body ?? {});
+  const target = r.pick(containers(copy));
+  const bad = r.pick(ILL_FORMED);
+  if (Array.isArray(target.node)) {
+    target.node.push(bad);
+    return { body: copy, path: `${target.path}[${target.node.length - 1}]` };
+  }
+  if (r.next() < 0.3) {
+    target.node[`k${bad}`] = "value";
+    return { body: copy, path: null };
+  }
+  const key = r.pick([...Object.keys(target.node), "note"]);
+  target.node[key] = bad;
+  return { body: copy, path: target.path ? `${target.path}.${key}` : key };
+}
+
+test("fuzz: lone surrogates on the 8 routes that answered 500 are 400 naming the field, nothing written", async ({ request }) => {
+  test.setTimeout(180_000);
+  const r = rng(SEED + 1);
+  const PER_ROUTE = Number(process.env.PA_FUZZ_SURROGATES_PER_ROUTE ?? 12);
+  const headers = { "X-API-Key": ws.apiKey };
+  // A case of its own, read and settled, so that its audit trail moves only if a refused request wrote something.
+  const fresh = await request.post("/api/v1/prior_auths", { headers, data: { case_id: "fuzz-surrogates", ePA: { epa_payload: { patient: { first_name: "Fuzz", last_name: "Unicode" }, medication: { drug_name: "Dupixent" } } }, synchronous_request: true } });
+  expect(fresh.status(), await fresh.text()).toBe(201);
+  const id = (await fresh.json()).id as string;
+  const routes: { method: "POST" | "PATCH"; path: string; session?: boolean }[] = [
+    { method: "POST", path: "/prior_auths" },
+    { method: "POST", path: "/prior_auths/{prior_auth_id}/review" },
+    { method: "POST", path: "/prior_auths/{prior_auth_id}/documents" },
+    { method: "POST", path: "/prior_auths/{prior_auth_id}/supporting_information" },
+    { method: "POST", path: "/prior_auths/{prior_auth_id}/policy_check" },
+    { method: "POST", path: "/policies" },
+    { method: "PATCH", path: "/workspace", session: true },
+  ];
+  const statuses: Record<number, number> = {};
+  const failures: string[] = [];
+  let requests = 0;
+  const countCases = async () => (await (await request.get("/api/v1/prior_auths?limit=100&view=all", { headers })).json()).data.length;
+  const casesBefore = await countCases();
+  const eventsBefore = (await (await request.get(`/api/v1/prior_auths/${id}/events`, { headers })).json()).data.length;
+
+  const send = async (label: string, client: APIRequestContext, method: string, url: string, raw: string, contentType: string, path: string | null) => {
+    const response = await client.fetch(url, { method, headers: { ...(client === session ? {} : headers), "Content-Type": contentType }, data: Buffer.from(raw), maxRedirects: 0, timeout: 30_000 });
+    requests++;
+    const status = response.status();
+    statuses[status] = (statuses[status] ?? 0) + 1;
+    const body = await response.json().catch(() => null);
+    const ok = status === 400 && body && body.error === 400 && Object.keys(body).length === 2 && /must be well-formed Unicode text \(a lone (high|low) surrogate U\+D[89A-F][0-9A-F]{2} at character \d+\)/.test(body.message);
+    if (!ok) failures.push(`${label} -> ${status}: ${JSON.stringify(body)?.slice(0, 300)}`);
+    else if (path !== null && !String(body.message).includes(`${path}: `)) failures.push(`${label} -> 400 without the field ${path}: ${body.message}`);
+  };
+
+  for (const route of routes) {
+    const op = doc.paths[route.path][route.method.toLowerCase()];
+    const schema = op.requestBody?.content["application/json"]?.schema;
+    for (let i = 0; i < PER_ROUTE; i++) {
+      const planted = plantIllFormed(generate(schema, r), r);
+      // JSON.stringify writes a lone surrogate as the escape "\udXXX": the bytes on the wire are ASCII, as a client sends them.
+      const raw = JSON.stringify(planted.body);
+      await send(`${route.method} ${route.path} #${i} (${planted.path ?? "a key"})`, route.session ? session : request, route.method, `/api/v1${route.path.replace("{prior_auth_id}", id)}`, raw, "application/json", planted.path);
+    }
+  }
+  // The upload's JSON document (raw, FHIR JSON, or a multipart file): the document's own path is named.
+  for (let i = 0; i < PER_ROUTE; i++) {
+    const bad = r.pick(ILL_FORMED);
+    const document = { resourceType: "Patient", name: [{ given: ["Ana"], family: bad }] };
+    const type = r.pick(["application/json", "application/fhir+json"]);
+    await send(`POST /documents #${i} (${type})`, request, "POST", "/api/v1/documents", JSON.stringify(document), type, "name[0].family");
+  }
+  const multipart = await request.post("/api/v1/documents", { headers, multipart: { file: { name: "patient.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify({ resourceType: "Patient", name: [{ text: "\ud800" }] })) } } });
+  requests++;
+  statuses[multipart.status()] = (statuses[multipart.status()] ?? 0) + 1;
+  const multipartBody = await multipart.json();
+  expect(multipart.status(), JSON.stringify(multipartBody)).toBe(400);
+  expect(multipartBody).toEqual({ error: 400, message: expect.stringContaining("name[0].text: must be well-formed Unicode text (a lone high surrogate U+D800 at character 1)") });
+
+  // The same bodies with well-formed pairs pass the check (a control: the check is not refusing everything).
+  const emoji = await request.post("/api/v1/prior_auths", { headers, data: { case_id: "fuzz-emoji-\u{1F600}", ePA: { epa_payload: { patient: { first_name: "\u674E\u534E \u{1F600}", last_name: "Seed" } } } } });
+  expect(emoji.status(), await emoji.text()).toBe(201);
+  const emojiDocument = await request.post("/api/v1/documents", { headers: { ...headers, "Content-Type": "application/json" }, data: Buffer.from(JSON.stringify({ resourceType: "Patient", name: [{ text: "\u{1F600} \u0645\u062D\u0645\u062F" }] })) });
+  expect(emojiDocument.status(), await emojiDocument.text()).toBe(201);
+
+  console.log(`fuzz (lone surrogates): ${requests} requests, seed ${SEED + 1}, statuses ${JSON.stringify(statuses)}`);
+  expect(failures).toEqual([]);
+  // Nothing partial: only the control case was created, and the fuzzed case's trail did not grow.
+  expect(await countCases()).toBe(casesBefore + 1);
+  expect((await (await request.get(`/api/v1/prior_auths/${id}/events`, { headers })).json()).data.length).toBe(eventsBefore);
 });

@@ -13,8 +13,9 @@ export function isJsonContentType(header: string | null): boolean {
 
 /**
  * Reads and validates a JSON body: the one place every JSON value is checked before a schema or the database sees it.
- * A body without a JSON content type is 415; malformed JSON, NUL characters (in any key or value), nesting deeper than
- * 64 or objects with more than 1000 keys are 400 naming the field; a body over PA_MAX_JSON_BYTES is 413 (never read whole).
+ * A body without a JSON content type is 415; malformed JSON, NUL characters or lone UTF-16 surrogates ("\ud800": text
+ * that is not well-formed Unicode) in any key or value, nesting deeper than 64 or objects with more than 1000 keys are
+ * 400 naming the field; a body over PA_MAX_JSON_BYTES is 413 (never read whole).
  */
 export async function parseJsonBody<S extends z.ZodType>(req: Request, schema: S, opts: { optional?: boolean } = {}): Promise<z.infer<S>> {
   const text = new TextDecoder().decode(await readBodyCapped(req, MAX_JSON_BYTES));

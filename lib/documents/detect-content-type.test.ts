@@ -112,4 +112,13 @@ describe("detectContentType: refused", () => {
     );
     expect(refusal(new Uint8Array(0), "application/pdf").message).toBe("The document is empty.");
   });
+
+  it("refuses declared JSON whose strings are not well-formed Unicode (a lone surrogate escape), naming where", () => {
+    const bundle = utf8('{"resourceType":"Bundle","entry":[{"resource":{"name":[{"text":"Ana \\ud800"}]}}]}');
+    expect(refusal(bundle, "application/fhir+json").message).toBe(
+      "The document is declared as JSON (application/fhir+json) but could not be parsed: entry[0].resource.name[0].text: must be well-formed Unicode text (a lone high surrogate U+D800 at character 5).",
+    );
+    // A pair written as two escapes is one character: accepted.
+    expect(detectContentType(utf8('{"name":"\\ud83d\\ude00"}'), "application/json")).toMatchObject({ kind: "json" });
+  });
 });

@@ -1,6 +1,7 @@
 // What a fetched document really is, from its bytes first and its Content-Type header second: servers often send
 // PDFs as application/octet-stream and error pages as text/plain. Only PDF, PNG / JPEG / TIFF images (read by text
 // recognition: scans and faxes), plain UTF-8 text and JSON get through.
+import { findIllFormedString } from "@/lib/api/guards/scan-json";
 import { DocumentFetchError } from "@/lib/net/safe-fetch";
 import type { DocumentKind } from "./read-document-content";
 
@@ -98,6 +99,9 @@ function decodeUtf8Text(bytes: Uint8Array): string | null {
 
 function asJson(text: string): DetectedContent {
   const value: unknown = JSON.parse(text);
+  // "\ud800" parses to half a surrogate pair, which the database's jsonb refuses: said now, naming where it is.
+  const illFormed = findIllFormedString(value);
+  if (illFormed) throw new Error(`${illFormed.path || "the value"}: ${illFormed.message}`);
   const resourceType = (value as { resourceType?: unknown } | null)?.resourceType;
   return {
     kind: "json",

@@ -54,6 +54,9 @@ describe("policyFromPayload", () => {
     expect(() => policyFromPayload('{"title": "x", ')).toThrow(/not valid JSON/);
     expect(() => policyFromPayload("[1, 2]")).toThrow(/not an array/);
     expect(() => policyFromPayload("   ")).toThrow(/empty/);
+    // Escapes inside the payload's own JSON: a lone surrogate or a NUL would reach the database's jsonb.
+    expect(() => policyFromPayload('{"title": "Ana \\ud800", "sections": []}')).toThrow("title: must be well-formed Unicode text (a lone high surrogate U+D800 at character 5).");
+    expect(() => policyFromPayload('{"title": "x\\u0000", "sections": []}')).toThrow("title: must not contain NUL characters.");
   });
 
   it("reads plain text as a one-page policy with verbatim quotes", () => {

@@ -2,6 +2,7 @@
 // a one-page policy; JSON is a criteria document written by hand (lib/policies/POLICY_PAYLOAD.md), validated here
 // and turned into the same ParsedPolicy the PDF parser gives, so one evaluator serves both.
 import { z } from "zod";
+import { scanJson } from "@/lib/api/guards/scan-json";
 import { readCriterion } from "./classify-criterion";
 import { icd10PrefixesFor } from "./conditions";
 import { parsePolicy } from "./parse-policy";
@@ -149,6 +150,9 @@ export function policyFromPayload(payload: string): ParsedPolicy {
       throw new Error(`it starts like JSON but is not valid JSON (${error instanceof Error ? error.message : "parse error"}); send a criteria document (see POLICY_PAYLOAD.md) or plain text.`);
     }
     if (Array.isArray(json)) throw new Error("a criteria document is a JSON object with title and sections, not an array.");
+    // JSON inside the request's JSON: its escapes ("\u0000", "\ud800") get the body's own check, or reach the database.
+    const problem = scanJson(json);
+    if (problem) throw new Error(`${problem.path ? `${problem.path}: ` : "the criteria document "}${problem.message}.`);
     const parsed = ZPolicyCriteriaDocument.safeParse(json);
     if (!parsed.success) throw new Error(describeIssues(parsed.error));
     return policyFromCriteriaDocument(parsed.data);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rawJsonDepthExceeds, replaceNul, scanJson, scanSearchParams } from "./scan-json";
+import { findIllFormedString, illFormedReason, rawJsonDepthExceeds, replaceNul, scanJson, scanSearchParams } from "./scan-json";
 
 const nested = (depth: number) => JSON.parse("[".repeat(depth) + "]".repeat(depth));
 
@@ -34,6 +34,51 @@ describe("scanJson", () => {
     let deep: unknown = 1;
     for (let i = 0; i < 100_000; i++) deep = [deep];
     expect(scanJson(deep)?.message).toMatch(/deeper than 64/);
+  });
+});
+
+// Strings as JSON.parse gives them: "\ud800" in a request body is a lone surrogate, which jsonb refuses (a 500 before).
+describe("ill-formed strings (lone UTF-16 surrogates)", () => {
+  it.each([
+    ["an emoji (a surrogate pair)", "smile \u{1F600}"],
+    ["a CJK name and an Arabic name", "\u674E\u534E \u0645\u062D\u0645\u062F"],
+    ["a pair at the very start and end", "\uD83D\uDE00x\uDBFF\uDFFF"],
+    ["U+FFFD itself", "\uFFFD"],
+  ])("%s is well-formed", (_name, text) => {
+    expect(illFormedReason(text)).toBeNull();
+    expect(scanJson({ value: text, [text]: 1 })).toBeNull();
+  });
+
+  it.each([
+    ["a lone high surrogate", "\uD800", "a lone high surrogate U+D800 at character 1"],
+    ["a lone low surrogate", "ab\uDC00", "a lone low surrogate U+DC00 at character 3"],
+    ["a reversed pair", "\uDE00\uD83D", "a lone low surrogate U+DE00 at character 1"],
+    ["a high surrogate at the end", "ok \uD83D", "a lone high surrogate U+D83D at character 4"],
+    ["a high surrogate before a letter", "\uDBFFx", "a lone high surrogate U+DBFF at character 1"],
+  ])("%s is refused, naming where", (_name, text, reason) => {
+    expect(illFormedReason(text)).toBe(reason);
+  });
+
+  it.each([
+    ["a top-level value", { case_id: "A\uD800" }, "case_id", /^must be well-formed Unicode text \(a lone high surrogate U\+D800 at character 2\)$/],
+    ["a nested value", { ePA: { epa_payload: { patient: { first_name: "\uDC00" } } } }, "ePA.epa_payload.patient.first_name", /lone low surrogate U\+DC00/],
+    ["an array item", { document_urls: ["ok", "x\uDE00\uD83D"] }, "document_urls[1]", /lone low surrogate U\+DE00/],
+    ["a top-level key", { "k\uD800": 1 }, '["k\\ud800"]', /^is a key that must be well-formed Unicode text/],
+    ["a nested key", { ePA: { epa_payload: { "\uDFFF": "v" } } }, 'ePA.epa_payload["\\udfff"]', /key that must be well-formed.*U\+DFFF/],
+  ])("scanJson refuses %s with its path", (_name, value, path, message) => {
+    const problem = scanJson(value);
+    expect(problem?.path).toBe(path);
+    expect(problem?.message).toMatch(message);
+  });
+
+  it("findIllFormedString walks a stored document without the request limits, NULs allowed", () => {
+    const wide = Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`k${i}`, "ok\u0000"]));
+    expect(findIllFormedString(wide)).toBeNull();
+    expect(findIllFormedString({ entry: [{ resource: { name: [{ text: "\u{1F600}" }] } }, { resource: { name: [{ text: "\uD800" }] } }] })).toEqual({
+      path: "entry[1].resource.name[0].text",
+      message: "must be well-formed Unicode text (a lone high surrogate U+D800 at character 1)",
+    });
+    expect(findIllFormedString({ "\uDC00": 1 })?.path).toBe('["\\udc00"]');
   });
 });
 

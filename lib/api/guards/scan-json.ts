@@ -1,5 +1,6 @@
 // Checks a parsed JSON value before any of it reaches a schema or the database: PostgreSQL refuses NUL characters in
-// text (a 500 otherwise), and very deep or very wide values cost the parser and the schemas without serving anyone.
+// text and lone UTF-16 surrogates (JSON "\ud800") in jsonb (a 500 otherwise; in text they silently become U+FFFD), and
+// very deep or very wide values cost the parser and the schemas without serving anyone.
 
 export interface JsonLimits {
   /** Arrays and objects nested deeper than this are refused. */
@@ -18,6 +19,23 @@ export interface JsonProblem {
   message: string;
 }
 
+/** A high surrogate not followed by a low one, or a low surrogate not preceded by a high one (no `u` flag: code units). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Why a string is not well-formed Unicode (its first lone surrogate, as "U+D800 at character 3"), or null when it is.
+ * JSON's \u escapes can spell half a pair; no database column or UTF-8 encoder can keep it.
+ */
+export function illFormedReason(text: string): string | null {
+  const match = LONE_SURROGATE.exec(text);
+  if (!match) return null;
+  const unit = match[0].charCodeAt(0);
+  const kind = unit < 0xdc00 ? "high" : "low";
+  return `a lone ${kind} surrogate U+${unit.toString(16).toUpperCase()} at character ${match.index + 1}`;
+}
+
+const ILL_FORMED = "must be well-formed Unicode text";
+
 const child = (path: string, key: string | number) =>
   typeof key === "number" ? `${path}[${key}]` : /^[A-Za-z_$][\w$]*$/.test(key) ? (path ? `${path}.${key}` : key) : `${path}[${JSON.stringify(key.replace(/\0/g, "\\0"))}]`;
 
@@ -31,6 +49,8 @@ export function scanJson(value: unknown, limits: JsonLimits = DEFAULT_JSON_LIMIT
     if (++nodes > limits.maxNodes) return { path: "", message: `has more than ${limits.maxNodes} values` };
     if (typeof v === "string") {
       if (v.includes("\0")) return { path, message: "must not contain NUL characters" };
+      const illFormed = illFormedReason(v);
+      if (illFormed) return { path, message: `${ILL_FORMED} (${illFormed})` };
       continue;
     }
     if (v === null || typeof v !== "object") continue;
@@ -44,6 +64,8 @@ export function scanJson(value: unknown, limits: JsonLimits = DEFAULT_JSON_LIMIT
     for (let i = keys.length - 1; i >= 0; i--) {
       const key = keys[i];
       if (key.includes("\0")) return { path: child(path, key), message: "has a key with a NUL character" };
+      const illFormedKey = illFormedReason(key);
+      if (illFormedKey) return { path: child(path, key), message: `is a key that ${ILL_FORMED} (${illFormedKey})` };
       stack.push({ value: (v as Record<string, unknown>)[key], path: child(path, key), depth: depth + 1 });
     }
   }
@@ -55,6 +77,30 @@ export function scanSearchParams(params: URLSearchParams): JsonProblem | null {
   for (const [name, value] of params) {
     if (name.includes("\0")) return { path: name.replace(/\0/g, "\\0"), message: "is a query parameter name with a NUL character" };
     if (value.includes("\0")) return { path: name, message: "must not contain NUL characters" };
+  }
+  return null;
+}
+
+/**
+ * The first string or key of a JSON value (a stored document: no size limits, NULs allowed) that is not well-formed
+ * Unicode, or null. Walked with an explicit stack like scanJson.
+ */
+export function findIllFormedString(value: unknown): JsonProblem | null {
+  const stack: { value: unknown; path: string }[] = [{ value, path: "" }];
+  while (stack.length) {
+    const { value: v, path } = stack.pop()!;
+    if (typeof v === "string") {
+      const illFormed = illFormedReason(v);
+      if (illFormed) return { path, message: `${ILL_FORMED} (${illFormed})` };
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], path: child(path, i) });
+    } else if (v && typeof v === "object") {
+      for (const [key, item] of Object.entries(v).reverse()) {
+        const illFormedKey = illFormedReason(key);
+        if (illFormedKey) return { path: child(path, key), message: `is a key that ${ILL_FORMED} (${illFormedKey})` };
+        stack.push({ value: item, path: child(path, key) });
+      }
+    }
   }
   return null;
 }
