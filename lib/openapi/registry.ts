@@ -123,11 +123,11 @@ export const OPERATIONS: OperationSpec[] = [
   {
     method: "post", path: "/prior_auths", operationId: "createPriorAuth", tag: "Prior authorizations", access: "workspace",
     summary: "Create a prior authorization",
-    description: "Give `case_id` and exactly one source: `document_url` (http(s), or `pa-document:<id>` from POST /documents) or `ePA`. Processing runs in the background; with `synchronous_request` the answer waits for it (up to PA_SYNC_TIMEOUT_MS).",
+    description: "Give `case_id` and exactly one source: `document_url` (http(s), or `pa-document:<id>` from POST /documents) or `ePA`. Processing runs in the background; with `synchronous_request` the answer waits for it (up to PA_SYNC_TIMEOUT_MS). A `pa-document:` id that is not an upload of this workspace (unknown, or another workspace's: the same answer) is 404 naming the field, and nothing is created.",
     headers: { "Idempotency-Key": { description: "Replays the first answer for the same key and body for 24 hours; another body with the same key is 409.", schema: z.string().max(255) } },
     body: { schema: ZCreatePriorAuthRequest, required: true },
     responses: { 201: { description: "Created (status Processing, or final with synchronous_request).", schema: ZPriorAuth, headers: { Location: { description: "The new prior authorization.", schema: { type: "string" } }, "Idempotent-Replayed": { description: "true when the answer is a replay.", schema: { type: "string" } } } } },
-    errors: [400, 409, 413],
+    errors: [400, 404, 409, 413],
   },
   {
     method: "post", path: "/prior_auths/bulk_assign", operationId: "bulkAssignPriorAuths", tag: "Prior authorizations", access: "workspace",
@@ -161,7 +161,7 @@ export const OPERATIONS: OperationSpec[] = [
   {
     method: "post", path: "/prior_auths/{prior_auth_id}/documents", operationId: "addPriorAuthDocuments", tag: "Documents", access: "workspace",
     summary: "Add documents to an open prior authorization (the answer to a request for information)",
-    description: "The case is read again with all its documents (202 while Processing; 200 when `synchronous_request` finished it), then evaluated again when the workspace prepares cases, and returns to review.",
+    description: "The case is read again with all its documents (202 while Processing; 200 when `synchronous_request` finished it), then evaluated again when the workspace prepares cases, and returns to review. A `pa-document:` id that is not an upload of this workspace is 404 naming the field, and the case is left as it was.",
     params: id, body: { schema: ZAddCaseDocumentsRequest, required: true },
     responses: { 202: { description: "Accepted: the case is being read again.", schema: ZPriorAuth }, 200: { description: "Read again (synchronous_request).", schema: ZPriorAuth } }, errors: [400, 404, 409],
   },

@@ -7,6 +7,7 @@ import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import type { Actor } from "@/lib/api/with-workspace";
 import { sha256Of } from "@/lib/digest";
 import { engineVersion } from "@/lib/engine-versions";
+import { assertUploadedDocumentsExist } from "@/lib/documents/check-document-references";
 import { fetchDocument } from "@/lib/documents/fetch-document";
 import { readDocumentContent } from "@/lib/documents/read-document-content";
 import { DocumentFetchError } from "@/lib/net/safe-fetch";
@@ -51,8 +52,9 @@ async function readForCase(bytes: Uint8Array, material: CaseMaterial, recogniseP
 async function policyFromUrl(url: string, workspaceId: string, material: CaseMaterial): Promise<ParsedPolicy> {
   try {
     if (url.startsWith(UPLOADED_DOCUMENT_SCHEME)) {
-      const doc = await prisma.document.findFirst({ where: { id: url.slice(UPLOADED_DOCUMENT_SCHEME.length), workspaceId } });
-      if (!doc) throw badRequest(`policy_document_url: the uploaded document ${url} was not found in this workspace.`);
+      // The same 404 as a case's references: another workspace's upload looks like none.
+      await assertUploadedDocumentsExist(prisma, workspaceId, [{ field: "policy_document_url", url }]);
+      const doc = await prisma.document.findFirstOrThrow({ where: { id: url.slice(UPLOADED_DOCUMENT_SCHEME.length), workspaceId } });
       // A stored PDF is read again for its text positions (tables); other documents by their stored text.
       const reading = doc.contentType.includes("pdf") ? await readForCase(new Uint8Array(doc.bytes), material) : await readPolicyPages((doc.pages ?? []) as unknown as PdfPage[]);
       return sectionOf(reading, material, doc.fileName ? `${doc.fileName}, ${url}` : url);

@@ -5,6 +5,7 @@ import type { Actor } from "@/lib/api/with-workspace";
 import type { TAddCaseDocumentsRequest } from "@/lib/schemas/case-documents";
 import { PRIOR_AUTH_INCLUDE, presentPriorAuth } from "./present-prior-auth";
 import { startProcessing } from "./start-processing";
+import { assertUploadedDocumentsExist, referencesOf } from "@/lib/documents/check-document-references";
 import { assertTransition } from "./states";
 import { waitingClockData } from "./waiting-clock";
 import { READ_OPEN_STATUSES } from "./queue-views";
@@ -19,6 +20,7 @@ export async function addCaseDocuments(opts: { workspaceId: string; priorAuthId:
   const updated = await prisma.$transaction(async (tx) => {
     const current = await tx.priorAuth.findFirst({ where: { id: opts.priorAuthId, workspaceId: opts.workspaceId } });
     if (!current) throw notFound(`Prior authorization ${opts.priorAuthId}`);
+    await assertUploadedDocumentsExist(tx, opts.workspaceId, referencesOf("document_urls", input.document_urls));
     if (!READ_OPEN_STATUSES.includes(current.status)) {
       throw conflict(`A ${current.status} prior authorization takes no more documents${current.status === "Processing" ? " until its documents are read" : ""}.`);
     }

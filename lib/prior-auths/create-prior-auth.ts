@@ -5,6 +5,7 @@ import type { Actor } from "@/lib/api/with-workspace";
 import type { TCreatePriorAuthRequest } from "@/lib/schemas/prior-auth";
 import { PRIOR_AUTH_INCLUDE, presentPriorAuth, slaDueAt, type SlaHours } from "./present-prior-auth";
 import { startProcessing } from "./start-processing";
+import { assertUploadedDocumentsExist, referencesOf } from "@/lib/documents/check-document-references";
 
 /**
  * Stores the case in Processing and queues its processing. With `synchronous_request`, processes it now and answers
@@ -16,6 +17,8 @@ export async function createPriorAuth(opts: { workspaceId: string; sla: SlaHours
   const receivedAt = input.received_at ? new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(input.received_at) ? input.received_at : `${input.received_at}Z`) : new Date();
   const documentUrls = input.document_url ? [input.document_url] : (input.ePA?.document_urls ?? []);
   const created = await prisma.$transaction(async (tx) => {
+    // An upload of another workspace, or none, is refused now (404), not found missing when the case is read.
+    await assertUploadedDocumentsExist(tx, workspaceId, input.document_url ? [{ field: "document_url", url: input.document_url }] : referencesOf("ePA.document_urls", documentUrls));
     const row = await tx.priorAuth.create({
       data: {
         workspaceId,
