@@ -7,6 +7,7 @@ import next from "next";
 import { prepareDatabase } from "../lib/server/prepare-database";
 import { ensureAuthSecret } from "../lib/server/auth-secret";
 import { stopOnSignal } from "../lib/server/stop-on-signal";
+import { answerClientError } from "../lib/server/client-error";
 
 async function main() {
   process.env.NEXT_TELEMETRY_DISABLED = "1";
@@ -52,6 +53,8 @@ async function main() {
   // arrive promptly.
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 70_000;
+  // What the HTTP parser refuses (headers over 16 KB, a malformed request) gets the JSON error body, not a bare status.
+  server.on("clientError", answerClientError);
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
 
   const url = `http://${host === "127.0.0.1" || host === "0.0.0.0" ? "localhost" : host}:${port}`;

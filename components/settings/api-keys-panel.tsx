@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { apiFetch } from "@/lib/portal/api-client";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -9,9 +9,16 @@ import { Empty, ErrorState, Loading } from "@/components/ui/states";
 import { formatDateTime } from "@/components/ui/format";
 import type { z } from "zod";
 import type { ZApiKey } from "@/lib/schemas/api-key";
+import { API_KEY_MAX_DAYS } from "@/lib/api-keys/key-limits";
 
 /** GET /api_keys: the API's schema, not a copy. */
 type ApiKey = z.infer<typeof ZApiKey>;
+
+const STATUS_LABEL: Record<ApiKey["status"], ReactNode> = {
+  active: <span className="text-emerald-700">Active</span>,
+  revoked: <span className="text-red-700">Revoked</span>,
+  expired: <span className="text-amber-800">Expired</span>,
+};
 
 export function ApiKeysPanel() {
   const queryClient = useQueryClient();
@@ -19,7 +26,7 @@ export function ApiKeysPanel() {
   const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
   const [copied, setCopied] = useState(false);
   const create = useMutation({
-    mutationFn: (name: string) => apiFetch<ApiKey & { api_key: string }>("/api_keys", { method: "POST", json: { name } }),
+    mutationFn: (input: { name: string; expires_in_days?: number }) => apiFetch<ApiKey & { api_key: string }>("/api_keys", { method: "POST", json: input }),
     onSuccess: (key) => {
       setCreated({ name: key.name, key: key.api_key });
       setCopied(false);
@@ -34,8 +41,10 @@ export function ApiKeysPanel() {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const name = String(new FormData(form).get("name") ?? "").trim();
-    if (name) create.mutate(name, { onSuccess: () => form.reset() });
+    const data = new FormData(form);
+    const name = String(data.get("name") ?? "").trim();
+    const days = String(data.get("expires_in_days") ?? "").trim();
+    if (name) create.mutate({ name, ...(days ? { expires_in_days: Number(days) } : {}) }, { onSuccess: () => form.reset() });
   }
 
   return (
@@ -46,6 +55,7 @@ export function ApiKeysPanel() {
       </div>
       <form onSubmit={submit} className="flex max-w-xl items-end gap-3" aria-label="Create API key">
         <div className="flex-1"><Field label="Key name" name="name" placeholder="e.g. EHR integration" required maxLength={100} /></div>
+        <div className="w-44"><Field label="Expires after (days)" name="expires_in_days" type="number" min={1} max={API_KEY_MAX_DAYS} step={1} placeholder="Never" /></div>
         <Button type="submit" disabled={create.isPending}>{create.isPending ? "Creating…" : "Create key"}</Button>
       </form>
       {create.error && <ErrorState message={create.error.message} />}
@@ -65,7 +75,7 @@ export function ApiKeysPanel() {
       ) : (
         <table className="w-full overflow-hidden rounded-lg border border-slate-200 bg-white text-left text-sm">
           <thead className="bg-slate-50 text-slate-700">
-            <tr><th className="px-3 py-2">Name</th><th className="px-3 py-2">Key</th><th className="px-3 py-2">Created</th><th className="px-3 py-2">Last used</th><th className="px-3 py-2">Status</th><th className="px-3 py-2"><span className="sr-only">Actions</span></th></tr>
+            <tr><th className="px-3 py-2">Name</th><th className="px-3 py-2">Key</th><th className="px-3 py-2">Created</th><th className="px-3 py-2">Last used</th><th className="px-3 py-2">Expires</th><th className="px-3 py-2">Status</th><th className="px-3 py-2"><span className="sr-only">Actions</span></th></tr>
           </thead>
           <tbody>
             {keys.data.data.map((key) => (
@@ -74,7 +84,8 @@ export function ApiKeysPanel() {
                 <td className="px-3 py-2"><code>{key.start}…</code></td>
                 <td className="px-3 py-2">{formatDateTime(key.created_at)}</td>
                 <td className="px-3 py-2">{key.last_used_at ? formatDateTime(key.last_used_at) : "Never"}</td>
-                <td className="px-3 py-2">{key.revoked_at ? <span className="text-red-700">Revoked</span> : <span className="text-emerald-700">Active</span>}</td>
+                <td className="px-3 py-2">{key.expires_at ? formatDateTime(key.expires_at) : "Never"}</td>
+                <td className="px-3 py-2">{STATUS_LABEL[key.status]}</td>
                 <td className="px-3 py-2 text-right">
                   {!key.revoked_at && (
                     <Button variant="secondary" type="button" disabled={revoke.isPending} aria-label={`Revoke ${key.name}`}

@@ -98,7 +98,7 @@ test("a revoked key is refused at once", async ({ playwright, baseURL }) => {
   expect((await admin.delete(`/api/v1/api_keys/${key.id}`)).status()).toBe(200);
   const refused = await api.get("/api/v1/prior_auths", { headers: { "X-API-Key": key.api_key } });
   expect(refused.status()).toBe(401);
-  expect(await refused.json()).toEqual({ error: 401, message: "The API key is not valid (unknown or revoked)." });
+  expect(await refused.json()).toEqual({ error: 401, message: "The API key is not valid (unknown, revoked or expired)." });
 
   // Keys are listed without their secret: only the start.
   const listed = (await (await admin.get("/api/v1/api_keys")).json()).data.find((k: { id: string }) => k.id === key.id);

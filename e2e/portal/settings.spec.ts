@@ -29,7 +29,7 @@ test("an admin creates an API key in Settings, uses it, revokes it", async ({ pa
   await page.reload();
   const row = page.getByRole("row", { name: /Browser-made key/ });
   await expect(row).toContainText(key.slice(0, 9));
-  await expect(row).not.toContainText("Never");
+  await expect(row.getByRole("cell").nth(3)).not.toHaveText("Never"); // last used
 
   page.once("dialog", (dialog) => void dialog.accept());
   await row.getByRole("button", { name: "Revoke Browser-made key" }).click();
@@ -38,6 +38,32 @@ test("an admin creates an API key in Settings, uses it, revokes it", async ({ pa
   const refused = await request.get("/api/v1/prior_auths", { headers: { "X-API-Key": key } });
   expect(refused.status()).toBe(401);
   expect((await refused.json()).error).toBe(401);
+});
+
+test("the keys page shows when a key expires and when it was last used", async ({ page, request }) => {
+  await logIn(page, ws.adminEmail, ws.adminPassword);
+  await page.getByRole("link", { name: "Settings" }).click();
+  await expect(page.getByRole("heading", { name: "API keys" })).toBeVisible();
+
+  await page.getByLabel("Key name").fill("Expiring key");
+  await page.getByLabel("Expires after (days)").fill("30");
+  await page.getByRole("button", { name: "Create key" }).click();
+  const key = (await page.getByTestId("new-api-key").textContent())!.trim();
+  const row = page.getByRole("row", { name: /Expiring key/ });
+  await expect(row).toContainText("Active");
+  await expect(row.getByRole("cell").nth(3)).toHaveText("Never"); // last used
+
+  expect((await request.get("/api/v1/prior_auths", { headers: { "X-API-Key": key } })).status()).toBe(200);
+  // What the page must show: the API's times, as the browser writes dates.
+  const listed = (await (await page.request.get("/api/v1/api_keys")).json()).data.find((k: { name: string }) => k.name === "Expiring key");
+  expect(Date.parse(listed.expires_at) - Date.parse(listed.created_at)).toBe(30 * 86_400_000);
+  const shown = (iso: string) => page.evaluate((v) => new Date(v).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }), iso);
+  await page.reload();
+  await expect(row.getByRole("cell").nth(3)).toHaveText(await shown(listed.last_used_at));
+  await expect(row.getByRole("cell").nth(4)).toHaveText(await shown(listed.expires_at));
+  await expect(page.getByRole("columnheader", { name: "Expires" })).toBeVisible();
+  // A key without an expiry (the workspace's first) says so.
+  await expect(page.getByRole("row", { name: /Default key/ }).getByRole("cell").nth(4)).toHaveText("Never");
 });
 
 test("an admin adds a reviewer; the reviewer cannot open Settings → API keys", async ({ page, browser }) => {

@@ -3,7 +3,8 @@
 import { randomUUID } from "node:crypto";
 import { getServerSession } from "next-auth";
 import { authOptions, type PortalSession } from "@/lib/auth/auth-options";
-import { hashApiKey } from "@/lib/auth/api-keys";
+import { apiKeyShapeProblem, hashApiKey } from "@/lib/auth/api-keys";
+import { isKeyExpired } from "@/lib/api-keys/key-expiry";
 import { prisma } from "@/lib/db/prisma";
 import { logger } from "@/lib/log";
 import { checkRateLimit, shouldLogRefusal, type RateLimitResult } from "@/lib/rate-limits/check-rate-limit";
@@ -37,7 +38,7 @@ type RouteContext = { params: Promise<Record<string, string>> };
 
 const WORKSPACE_SELECT = { id: true, name: true, requireClinicianForAdverse: true, slaHoursExpedited: true, slaHoursStandard: true } as const;
 
-const INVALID_KEY = "The API key is not valid (unknown or revoked).";
+const INVALID_KEY = "The API key is not valid (unknown, revoked or expired).";
 
 /** Checks that hold for every request before authentication: query strings and headers the handlers read. */
 function checkRequestShape(req: Request) {
@@ -72,11 +73,13 @@ function portalOrigins(): string[] {
 }
 
 async function authenticateApiKey(req: Request) {
-  const key = req.headers.get("x-api-key");
+  const key = req.headers.get("x-api-key")?.trim();
   if (!key) return null;
-  const record = await prisma.apiKey.findUnique({ where: { hashedKey: hashApiKey(key.trim()) }, include: { workspace: { select: WORKSPACE_SELECT } } });
-  // One answer for unknown and revoked keys: a caller learns nothing about which keys once existed.
-  if (!record || record.revokedAt) throw unauthorized(INVALID_KEY);
+  const malformed = apiKeyShapeProblem(key);
+  if (malformed) throw unauthorized(`The X-API-Key header does not hold an API key: ${malformed}.`);
+  const record = await prisma.apiKey.findUnique({ where: { hashedKey: hashApiKey(key) }, include: { workspace: { select: WORKSPACE_SELECT } } });
+  // One answer for unknown, revoked and expired keys: a caller learns nothing about which keys once existed.
+  if (!record || record.revokedAt || isKeyExpired(record.expiresAt, new Date())) throw unauthorized(INVALID_KEY);
   // Last-used time is informative: refresh it at most once a minute to keep reads cheap.
   if (!record.lastUsedAt || Date.now() - record.lastUsedAt.getTime() > 60_000) {
     await prisma.apiKey.update({ where: { id: record.id }, data: { lastUsedAt: new Date() } });

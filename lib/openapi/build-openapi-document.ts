@@ -7,7 +7,7 @@ type Json = Record<string, unknown>;
 
 const ERROR_RESPONSES: Record<number, [string, string]> = {
   400: ["BadRequest", "The request is invalid: the message names each failing field (also: NUL characters or lone UTF-16 surrogates anywhere, JSON nested deeper than 64 or objects with more than 1000 keys, query values out of range)."],
-  401: ["Unauthorized", "The API key (or session) is missing, invalid or revoked."],
+  401: ["Unauthorized", "The API key (or session) is missing, invalid, revoked or expired; an X-API-Key value that is no key at all is told why."],
   403: ["Forbidden", "The caller's role may not do this, or a signed-in (cookie) change came from another origin or without a JSON body."],
   404: ["NotFound", "No such resource in the caller's workspace."],
   409: ["Conflict", "The resource's state does not allow this, or an Idempotency-Key was reused with another body."],
@@ -165,7 +165,7 @@ export function buildOpenApiDocument(): Json {
       title: "Prior Authorization Service API",
       version: "1.0.0",
       description:
-        "Create prior authorizations from documents or ePA payloads, read the intake as FHIR R4, run policy checks and determinations, attach claims evidence, and record reviewers' decisions. Errors are `{\"error\": <HTTP status>, \"message\": \"...\"}`; every response carries `X-Request-Id`. API keys are limited to PA_RATE_LIMIT_PER_MINUTE requests a minute (default 600): over it, 429 with Retry-After.",
+        "Create prior authorizations from documents or ePA payloads, read the intake as FHIR R4, run policy checks and determinations, attach claims evidence, and record reviewers' decisions. Errors are `{\"error\": <HTTP status>, \"message\": \"...\"}`; every response carries `X-Request-Id`. API keys are limited to PA_RATE_LIMIT_PER_MINUTE requests a minute (default 600): over it, 429 with Retry-After. Headers over 16 KB in all are 431, and a request that is not valid HTTP 400, with the same error body.",
     },
     servers: [{ url: "/api/v1", description: "This server" }],
     security: [{ ApiKeyAuth: [] }],

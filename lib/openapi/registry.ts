@@ -363,7 +363,8 @@ export const OPERATIONS: OperationSpec[] = [
   },
   {
     method: "post", path: "/api_keys", operationId: "createApiKey", tag: "Workspace", access: "admin_session",
-    summary: "Create an API key (shown once)", body: { schema: ZCreateApiKeyRequest, required: true }, responses: created("The key, in full this once.", ZApiKeyCreated), errors: [400, 403],
+    summary: "Create an API key (shown once)", description: "Optionally with an expiry: `expires_at` (in the future) or `expires_in_days`, at most 730 days away. Past it the key is refused with 401, like a revoked one.",
+    body: { schema: ZCreateApiKeyRequest, required: true }, responses: created("The key, in full this once.", ZApiKeyCreated), errors: [400, 403],
   },
   {
     method: "delete", path: "/api_keys/{api_key_id}", operationId: "revokeApiKey", tag: "Workspace", access: "admin_session",

@@ -9,11 +9,11 @@ export const dynamic = "force-dynamic";
 // GET /api_keys - the workspace's keys (admins, portal)
 export const GET = withWorkspace(async ({ workspace }) => json({ data: await listApiKeys({ workspaceId: workspace.id }) }), { allow: ["session"], role: "admin" });
 
-// POST /api_keys - a new key, shown once (admins, portal)
+// POST /api_keys - a new key, shown once, optionally with an expiry (admins, portal)
 export const POST = withWorkspace(
   async ({ req, workspace, actor }) => {
-    const { name } = await parseJsonBody(req, ZCreateApiKeyRequest);
-    return json(await createApiKey({ workspaceId: workspace.id, name, createdBy: actor.label, actor }), { status: 201 });
+    const { name, ...expiry } = await parseJsonBody(req, ZCreateApiKeyRequest);
+    return json(await createApiKey({ workspaceId: workspace.id, name, createdBy: actor.label, actor, expiry }), { status: 201 });
   },
   { allow: ["session"], role: "admin" },
 );
