@@ -23,6 +23,10 @@ export interface CorpusCase {
   decidingCriterion: string | null;
   /** The raw label, for the intake's field scores. */
   label: Record<string, unknown>;
+  /** The form layout the case's request is written in (its label's payer_form). */
+  layout: string;
+  /** criteria/NNN.json: the section's criteria as a clinical admin would publish them, when the group has them. */
+  criteriaFile: string | null;
 }
 
 /** policy-families/labels.json's family letters. */
@@ -68,8 +72,33 @@ export function listCorpusCases(corpus: string): CorpusCase[] {
         asOf: typeof label.request_date === "string" ? label.request_date : POLICY_CASES_AS_OF,
         decidingCriterion: typeof label.deciding_criterion === "string" ? label.deciding_criterion : null,
         label,
+        layout: typeof label.payer_form === "string" ? label.payer_form : "(no payer_form)",
+        criteriaFile: fs.existsSync(path.join(base, "criteria", `${num}.json`)) ? path.join(base, "criteria", `${num}.json`) : null,
       });
     }
   }
   return out;
+}
+
+/** Where image-only copies of some policy-families cases are kept: `_scans/<case key>/`. */
+export const SCANS_SOURCE = "policy-families-scans";
+
+/**
+ * The image-only copies of labelled cases (policy-families/_scans/<key>/*.pdf): the same case, label and policy as
+ * its text version, counted under its own source ("policy-families-scans/101-nuedexta_a").
+ */
+export function listScanCases(corpus: string): CorpusCase[] {
+  const dir = path.join(corpus, "policy-families", "_scans");
+  if (!fs.existsSync(dir)) return [];
+  const byKey = new Map(listCorpusCases(corpus).map((c) => [c.key, c]));
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort()
+    .flatMap((name) => {
+      const text = byKey.get(`policy-families/${name}`);
+      if (!text) return [];
+      return [{ ...text, key: `${SCANS_SOURCE}/${name}`, group: `${SCANS_SOURCE}/${text.family}`, files: pdfsUnder(path.join(dir, name)) }];
+    });
 }

@@ -1,128 +1,176 @@
-// The engine evaluations inside the suite: the labelled cases of the development corpus (../shared/corpus, when
-// present) and the fixtures of each policy family (`*.eval-fixture.ts` under lib/) run in-process through
-// readPdf -> readPolicyDocument -> the section bound to the case's drug -> extractIntake -> evaluatePolicy -> decide.
-// Fails when a figure drops below lib/evaluation/golden.json or a deny case is approved; a figure above its golden
-// prints a hint to raise it deliberately (UPDATE_GOLDEN=1 npx vitest run lib/evaluation). Known failures are listed
-// in lib/evaluation/known-failures.json with their reasons and printed on every run (a listed case that passes, or
-// that no longer exists, fails the run: the list cannot go stale); EVALUATION_VERBOSE=1 prints the
-// steps of every case.
+// The engine evaluations inside the suite, stage by stage, on the labelled cases of the development corpus
+// (../shared/corpus, when present: material written by others) and on the team's own fixtures of each policy family
+// (`*.eval-fixture.ts` under lib/). Figures are reported per stage, per source and per family: a group key is
+// "<source>/<family>" and sources (policy-families, policy-cases, fixtures) are never averaged together.
+//
+//   (a) reading    the policy PDF's section bound to the right drugs, and its criteria against the published criteria
+//                  document (criteria/NNN.json): sentence recall and precision, check kinds (stage-reading.ts,
+//                  sentence-match.ts says exactly how sentences are matched)
+//   (b) published  each case decided with policy_payload = its criteria document (the API's path): labelled criteria
+//                  and determination agreement, FALSE MET apart (must stay at golden: 0), step answers (stage-published.ts)
+//   (c) end_to_end PDF -> section bound to the drug -> intake -> policy check -> determination (evaluate-case.ts);
+//                  the image-only copies (_scans) in corpus-scans.eval.test.ts
+//   (d) intake     fields per form layout (labels' payer_form; a fixture's name) and per family (stage-intake.ts)
+//
+// Commands (hold the shared lock for the whole corpus: flock /tmp/pa-heavy.lock <command>):
+//   npx vitest run lib/evaluation/corpus.eval.test.ts                              every stage, every case (~2 min)
+//   EVALUATION_STAGE=published npx vitest run lib/evaluation/corpus.eval.test.ts   one stage (or several: reading,end_to_end);
+//                        published and intake read no policy PDF: a few seconds
+//   EVALUATION_GROUP=108 npx vitest run lib/evaluation/corpus.eval.test.ts         the cases whose key contains 108
+//                        (comma-separated parts: "109-ppi_b,111", "fixtures/"); golden figures and the stale list
+//                        are then not compared, only printed
+//   EVALUATION_VERBOSE=1 ...                                                       every item with its steps, sentences, kinds
+//   UPDATE_GOLDEN=1 npx vitest run lib/evaluation/corpus.eval.test.ts              raise golden.json / golden-stages.json
+//                        deliberately (a complete run only), commit with the reason
+//   npx vitest run lib/evaluation/corpus-scans.eval.test.ts                        the _scans copies through text recognition
+//
+// A figure below its golden value fails (golden.json: end to end; golden-stages.json: the other stages), as does a
+// false met or a false approval above golden. Failing items are listed with their reasons: known-failures.json (end
+// to end) and known-failures-stages.json (per stage); a listed item that passes, or no longer exists, fails the run.
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { listCorpusCases } from "./corpus-cases";
-import type { EvaluationFixture } from "./evaluation-fixture";
+import { CORPUS, ROOT, corpusInputs, corpusPresent, fixtureInputs, groupFilter, isCorpusKey, knownFailureCheck } from "./evaluation-inputs";
 import { compareWithGolden, familyFigures, figuresTable, type Figures } from "./family-figures";
-import { runEvaluation, type EvaluationInput, type EvaluationRun } from "./run-evaluation";
+import { RUN_STAGES, runEvaluation, type EvaluationRun, type RunStage } from "./run-evaluation";
+import { compareStage, intakeFigures, publishedFigures, readingFigures, stageTable, type StageFigures, type StageName, type StagesFigures } from "./stage-figures";
+import { intakeLine, intakePasses, publishedLine, publishedPasses, readingLine, reasonOf } from "./stage-lines";
+import { readingPasses } from "./stage-reading";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
-const CORPUS = path.resolve(process.env.PA_CORPUS_DIR ?? path.join(ROOT, "..", "shared", "corpus"));
 const GOLDEN_FILE = path.join(import.meta.dirname, "golden.json");
+const GOLDEN_STAGES_FILE = path.join(import.meta.dirname, "golden-stages.json");
 const KNOWN_FILE = path.join(import.meta.dirname, "known-failures.json");
-const CORPUS_SOURCES = ["policy-cases", "policy-families"];
-const corpusPresent = fs.existsSync(path.join(CORPUS, "policy-cases", "labels.json")) || fs.existsSync(path.join(CORPUS, "policy-families", "labels.json"));
-
-function corpusInputs(): EvaluationInput[] {
-  if (!corpusPresent) return [];
-  return listCorpusCases(CORPUS).map((c) => ({
-    testCase: c,
-    policy: { id: c.policyFile, load: () => new Uint8Array(fs.readFileSync(c.policyFile)) },
-    documents: c.files.map((f) => ({ id: f, load: () => new Uint8Array(fs.readFileSync(f)) })),
-  }));
-}
-
-function fixtureFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const full = path.join(dir, e.name);
-    if (e.isDirectory()) return e.name === "generated" ? [] : fixtureFiles(full);
-    return e.name.endsWith(".eval-fixture.ts") ? [full] : [];
-  });
-}
-
-async function fixtureInputs(): Promise<EvaluationInput[]> {
-  const inputs: EvaluationInput[] = [];
-  for (const file of fixtureFiles(path.join(ROOT, "lib")).sort()) {
-    const mod = (await import(file)) as { evaluationFixtures?: EvaluationFixture[] };
-    for (const fixture of mod.evaluationFixtures ?? []) {
-      const policy = { id: `fixture:${fixture.name}`, load: fixture.policy };
-      for (const c of fixture.cases) {
-        let docs: Promise<Uint8Array[]> | null = null;
-        const load = () => (docs ??= c.documents());
-        const count = (await load()).length;
-        inputs.push({
-          testCase: { key: `fixtures/${fixture.name}/${c.name}`, group: `fixtures/${fixture.family}`, family: fixture.family, expected: c.expected, inDocument: c.inDocument, drug: c.drug, asOf: c.asOf, decidingCriterion: c.decidingCriterion ?? null, label: c.label ?? {} },
-          policy,
-          documents: Array.from({ length: count }, (_, i) => ({ id: `fixture:${fixture.name}/${c.name}/${i + 1}.pdf`, load: async () => (await load())[i] })),
-        });
-      }
-    }
-  }
-  return inputs;
-}
+const KNOWN_STAGES_FILE = path.join(import.meta.dirname, "known-failures-stages.json");
+const VERBOSE = process.env.EVALUATION_VERBOSE === "1";
+const stageParts = (process.env.EVALUATION_STAGE ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+const unknownStages = stageParts.filter((s) => !RUN_STAGES.includes(s as RunStage));
+const STAGES: RunStage[] = stageParts.length ? (stageParts.filter((s) => RUN_STAGES.includes(s as RunStage)) as RunStage[]) : RUN_STAGES;
+const filter = groupFilter();
+/** Golden figures and the stale list are compared only on a run of every case. */
+const complete = filter === null;
+const runs = (stage: RunStage) => STAGES.includes(stage);
 
 const readJson = <T,>(file: string, fallback: T): T => (fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "utf8")) as T) : fallback);
+/** Golden groups of sources this run read (fixtures always, the corpus when present). */
+const available = <T,>(golden: Record<string, T>): Record<string, T> =>
+  Object.fromEntries(Object.entries(golden).filter(([group]) => corpusPresent || !isCorpusKey(group.replace(/^(family|layout): /, ""))));
 
-describe("engine evaluation: corpus and family fixtures", () => {
+describe("engine evaluation: corpus and family fixtures, stage by stage", () => {
   let run: EvaluationRun;
   let figures: Figures;
+  const stageFigures: StagesFigures = {};
   const known = readJson<Record<string, string>>(KNOWN_FILE, {});
+  const knownStages = readJson<Partial<Record<StageName, Record<string, string>>>>(KNOWN_STAGES_FILE, {});
+  const goldenStages = readJson<StagesFigures>(GOLDEN_STAGES_FILE, {});
 
   beforeAll(async () => {
+    if (unknownStages.length) throw new Error(`EVALUATION_STAGE: no stage ${unknownStages.join(", ")} (stages: ${RUN_STAGES.join(", ")})`);
     if (!corpusPresent) console.warn(`[evaluation] corpus not found at ${CORPUS}: its figures are skipped (CI has it at ../shared/corpus)`);
     const t0 = performance.now();
-    run = await runEvaluation([...corpusInputs(), ...(await fixtureInputs())]);
+    const inputs = [...corpusInputs(), ...(await fixtureInputs())].filter((i) => !filter || filter(i.testCase.key));
+    run = await runEvaluation(inputs, { stages: STAGES });
     figures = familyFigures(run.outcomes, run.quotes);
-    const lines = run.outcomes.map((o) => {
-      const ok = o.determinationAgrees && o.criterionAgrees;
-      const steps = process.env.EVALUATION_VERBOSE === "1" ? o.stepLines.map((l) => `\n         ${l}`).join("") : "";
-      const intake = o.intakeMismatches.map((m) => `\n         intake ${m}`).join("") + steps;
-      return `  ${ok ? "agrees " : "differs"} ${o.key} (expected ${o.expected}): ${o.section ? `section "${o.section}"` : "no section"}; ${o.note}${!ok && known[o.key] ? `  [known: ${known[o.key]}]` : ""}${intake}`;
-    });
-    console.log(
-      [
-        `[evaluation] ${run.outcomes.length} cases in ${((performance.now() - t0) / 1000).toFixed(1)} s (PDF reading ${(run.ms.pdf / 1000).toFixed(1)} s for ${run.ms.pdfFiles} files, ${run.ms.pdfPages} pages; policy reading ${(run.ms.policy / 1000).toFixed(1)} s; cases ${(run.ms.cases / 1000).toFixed(1)} s)`,
-        figuresTable(figures),
-        ...lines,
-        ...run.errors.map((e) => `  ERROR ${e}`),
-      ].join("\n"),
-    );
-  }, 300_000);
+    if (runs("reading")) stageFigures.reading = readingFigures(run.reading);
+    if (runs("published")) stageFigures.published = publishedFigures(run.published);
+    if (runs("intake")) stageFigures.intake = intakeFigures(run.intake);
+    const out = [
+      `[evaluation] ${inputs.length} cases, stages ${STAGES.join(", ")}${filter ? ` (EVALUATION_GROUP=${process.env.EVALUATION_GROUP})` : ""} in ${((performance.now() - t0) / 1000).toFixed(1)} s (PDF reading ${(run.ms.pdf / 1000).toFixed(1)} s for ${run.ms.pdfFiles} files, ${run.ms.pdfPages} pages; policy reading ${(run.ms.policy / 1000).toFixed(1)} s; cases ${(run.ms.cases / 1000).toFixed(1)} s)`,
+    ];
+    if (runs("reading")) out.push("", "(a) reading the policy, against the published criteria documents", stageTable("reading", stageFigures.reading!), ...run.reading.map((o) => readingLine(o, VERBOSE)));
+    if (runs("published")) out.push("", "(b) deciding with the published criteria (policy_payload = criteria/NNN.json)", stageTable("published", stageFigures.published!), ...run.published.map((o) => publishedLine(o, VERBOSE)));
+    if (runs("end_to_end")) {
+      const lines = run.outcomes.map((o) => {
+        const ok = o.determinationAgrees && o.criterionAgrees;
+        const steps = VERBOSE ? o.stepLines.map((l) => `\n         ${l}`).join("") : "";
+        const intake = o.intakeMismatches.map((m) => `\n         intake ${m}`).join("") + steps;
+        return `  ${ok ? "agrees " : "differs"} ${o.key} (expected ${o.expected}): ${o.section ? `section "${o.section}"` : "no section"}; ${o.note}${!ok && known[o.key] ? `  [known: ${known[o.key]}]` : ""}${intake}`;
+      });
+      out.push("", "(c) end to end from the PDF", figuresTable(figures), ...lines);
+    }
+    if (runs("intake")) out.push("", "(d) intake fields per family and per form layout", stageTable("intake", stageFigures.intake!), ...run.intake.filter((o) => VERBOSE || !intakePasses(o)).map(intakeLine));
+    out.push(...run.errors.map((e) => `  ERROR ${e}`));
+    console.log(out.join("\n"));
+  }, 600_000);
 
   it("reads and evaluates every case without an error", () => {
     expect(run.errors).toEqual([]);
   });
 
-  it("approves no deny case", () => {
+  it.runIf(runs("end_to_end"))("(c) approves no deny case", () => {
     expect(run.outcomes.filter((o) => o.falseApproval).map((o) => o.key)).toEqual([]);
   });
 
-  it("lists every failing case in known-failures.json with a reason, and no case that passes or no longer exists", () => {
+  it.runIf(runs("end_to_end"))("(c) lists every failing case in known-failures.json with a reason, and no case that passes or no longer exists", () => {
     const failing = run.outcomes.filter((o) => !(o.determinationAgrees && o.criterionAgrees)).map((o) => o.key);
-    const unlisted = failing.filter((k) => !known[k]?.trim());
-    // A listed case of a source this run read (fixtures always, the corpus when present) must exist and still fail:
-    // the list cannot go stale, and a fixed case is counted in the figures instead.
-    const ran = (key: string) => corpusPresent || !CORPUS_SOURCES.some((s) => key.startsWith(`${s}/`));
-    const fixed = Object.keys(known).filter((k) => ran(k) && run.outcomes.some((o) => o.key === k) && !failing.includes(k));
-    const gone = Object.keys(known).filter((k) => ran(k) && !run.outcomes.some((o) => o.key === k));
-    if (fixed.length) console.log(`[evaluation] now passing, remove from known-failures.json: ${fixed.join(", ")}`);
-    if (gone.length) console.log(`[evaluation] listed in known-failures.json but no such case: ${gone.join(", ")}`);
-    if (unlisted.length) console.log(`[evaluation] failing but not listed in known-failures.json (with a reason): ${unlisted.join(", ")}`);
-    expect({ unlisted, fixed, gone }).toEqual({ unlisted: [], fixed: [], gone: [] });
+    const ran = run.outcomes.map((o) => o.key);
+    const check = knownFailureCheck({ failing, ran, known, complete, covers: (k) => corpusPresent || !isCorpusKey(k) });
+    report("known-failures.json", check, Object.fromEntries(check.unlisted.map((k) => [k, run.outcomes.find((o) => o.key === k)?.note ?? ""])));
+    expect(check).toEqual({ unlisted: [], fixed: [], gone: [] });
   });
 
-  it("keeps every figure at or above its golden value", () => {
+  it.runIf(runs("end_to_end"))("(c) keeps every end-to-end figure at or above its golden value", () => {
+    if (!complete) return console.log("[evaluation] filtered run: golden.json not compared");
     const golden = readJson<Figures>(GOLDEN_FILE, {});
-    const available = (group: string) => corpusPresent || !CORPUS_SOURCES.some((s) => group.startsWith(`${s}/`));
-    const comparable = Object.fromEntries(Object.entries(golden).filter(([group]) => available(group)));
     if (process.env.UPDATE_GOLDEN === "1") {
-      const next = { ...golden, ...figures };
-      fs.writeFileSync(GOLDEN_FILE, `${JSON.stringify(next, null, 2)}\n`);
+      fs.writeFileSync(GOLDEN_FILE, `${JSON.stringify({ ...golden, ...figures }, null, 2)}\n`);
       console.log(`[evaluation] wrote ${path.relative(ROOT, GOLDEN_FILE)}: commit it with the reason the figures changed`);
       return;
     }
-    const { drops, rises, unrecorded } = compareWithGolden(figures, comparable);
-    if (rises.length) console.log(`[evaluation] better than golden (raise it deliberately: UPDATE_GOLDEN=1 npx vitest run lib/evaluation):\n  ${rises.join("\n  ")}`);
+    const { drops, rises, unrecorded } = compareWithGolden(figures, available(golden));
+    if (rises.length) console.log(`[evaluation] better than golden (raise it deliberately: UPDATE_GOLDEN=1 npx vitest run lib/evaluation/corpus.eval.test.ts):\n  ${rises.join("\n  ")}`);
     if (unrecorded.length) console.log(`[evaluation] no golden figures yet for ${unrecorded.join(", ")}: record them with UPDATE_GOLDEN=1`);
     if (drops.length) console.log(`[evaluation] below golden:\n  ${drops.join("\n  ")}\n${figuresTable(figures)}`);
     expect(drops).toEqual([]);
   });
+
+  // Checked on every run, filtered or not: a group without golden figures must have none.
+  it.runIf(runs("published"))("(b) answers met no more labelled not-met criteria (false met) and approves no more deny cases than golden", () => {
+    const golden = goldenStages.published ?? {};
+    const over = Object.entries(stageFigures.published!).flatMap(([group, f]) =>
+      (["false_met", "false_approvals"] as const).filter((name) => f[name] > (golden[group]?.[name] ?? 0)).map((name) => `${group}: ${name} ${f[name]}, golden ${golden[group]?.[name] ?? 0}`),
+    );
+    const falseMet = run.published.flatMap((o) => [...o.criteria.filter((c) => c.falseMet).map((c) => `false met ${o.key}: ${c.text.slice(0, 80)}`), ...(o.falseApproval ? [`false approval ${o.key}`] : [])]);
+    if (falseMet.length) console.log(`[evaluation] (b) ${falseMet.join("\n  ")}`);
+    expect(over).toEqual([]);
+  });
+
+  const stageItems = {
+    reading: () => run.reading.map((o) => ({ key: o.key, passes: readingPasses(o), reason: reasonOf.reading(o) })),
+    published: () => run.published.map((o) => ({ key: o.key, passes: publishedPasses(o), reason: reasonOf.published(o) })),
+    intake: () => run.intake.map((o) => ({ key: o.key, passes: intakePasses(o), reason: reasonOf.intake(o) })),
+  } as const;
+
+  describe.each(["reading", "published", "intake"] as const)("stage %s", (stage) => {
+    it.runIf(runs(stage))("lists every failing item in known-failures-stages.json with a reason, and none that passes or no longer exists", () => {
+      const items = stageItems[stage]();
+      const listed = knownStages[stage] ?? {};
+      const failing = items.filter((i) => !i.passes).map((i) => i.key);
+      const check = knownFailureCheck({ failing, ran: items.map((i) => i.key), known: listed, complete, covers: (k) => corpusPresent || !isCorpusKey(k) });
+      report(`known-failures-stages.json "${stage}"`, check, Object.fromEntries(items.filter((i) => check.unlisted.includes(i.key)).map((i) => [i.key, i.reason])));
+      expect(check).toEqual({ unlisted: [], fixed: [], gone: [] });
+    });
+
+    it.runIf(runs(stage))("keeps every figure at or above its golden value", () => {
+      if (!complete) return console.log(`[evaluation] filtered run: golden-stages.json "${stage}" not compared`);
+      const now = stageFigures[stage] as StageFigures;
+      if (process.env.UPDATE_GOLDEN === "1") {
+        const current = readJson<StagesFigures>(GOLDEN_STAGES_FILE, {});
+        fs.writeFileSync(GOLDEN_STAGES_FILE, `${JSON.stringify({ ...current, [stage]: { ...current[stage], ...now } }, null, 2)}\n`);
+        console.log(`[evaluation] wrote ${path.relative(ROOT, GOLDEN_STAGES_FILE)} "${stage}": commit it with the reason the figures changed`);
+        return;
+      }
+      const golden = available(goldenStages[stage] ?? {});
+      const { drops, rises, unrecorded } = compareStage(stage, now, golden);
+      const missing = Object.keys(golden).filter((group) => !now[group]).map((group) => `${stage} ${group}: not evaluated (golden has it)`);
+      if (rises.length) console.log(`[evaluation] better than golden (raise it deliberately: UPDATE_GOLDEN=1):\n  ${rises.join("\n  ")}`);
+      if (unrecorded.length) console.log(`[evaluation] no golden figures yet: ${unrecorded.join(", ")} (record them with UPDATE_GOLDEN=1)`);
+      expect([...drops, ...missing]).toEqual([]);
+    });
+  });
 });
+
+function report(list: string, check: { unlisted: string[]; fixed: string[]; gone: string[] }, reasons: Record<string, string>) {
+  if (check.fixed.length) console.log(`[evaluation] now passing, remove from ${list}: ${check.fixed.join(", ")}`);
+  if (check.gone.length) console.log(`[evaluation] listed in ${list} but no such item: ${check.gone.join(", ")}`);
+  if (check.unlisted.length) console.log(`[evaluation] failing but not listed in ${list} (with a reason):\n${JSON.stringify(reasons, null, 2)}`);
+}

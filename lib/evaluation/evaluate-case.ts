@@ -4,12 +4,12 @@
 import type { ClaimRecord } from "@/lib/claims/types";
 import { decide, type DeterminationStatus } from "@/lib/determinations/decide";
 import { extractIntake } from "@/lib/intake/extract-intake";
-import type { SourceDocument } from "@/lib/intake/types";
+import type { IntakeFacts, SourceDocument } from "@/lib/intake/types";
 import { evaluatePolicy } from "@/lib/policies/evaluate-policy";
 import { caseDrugsOf } from "@/lib/policies/library/case-drugs";
 import { chooseSection, type CaseDrugs, type SectionMatch } from "@/lib/policies/library/choose-section";
 import type { DrugPolicySection, PolicyDocumentReading, PolicyFamily } from "@/lib/policies/read/types";
-import type { PolicyCheckStep } from "@/lib/policies/types";
+import type { ParsedPolicy, PolicyCheckStep } from "@/lib/policies/types";
 import { quotedPassages, readsPassage } from "./deciding-criterion";
 import { scoreCase, labelsOfCase, type Count, type Field } from "./intake-scoring";
 
@@ -29,6 +29,8 @@ export interface EvaluationCase {
   decidingCriterion: string | null;
   /** Label fields the intake is scored on (patient_dob, dx_icd10, prescriber_specialty, drug, prescriber_npi, quantity). */
   label: Record<string, unknown>;
+  /** The form layout of the case's request, where intake figures are counted per layout (default: the group). */
+  layout?: string;
 }
 
 export interface CaseOutcome {
@@ -70,10 +72,31 @@ function sectionFor(reading: PolicyDocumentReading, drugs: CaseDrugs) {
 
 const onPath = (steps: readonly PolicyCheckStep[]) => steps.filter((s) => !s.notNeeded);
 
-export function evaluateCase(opts: { testCase: EvaluationCase; reading: PolicyDocumentReading; documents: SourceDocument[]; claims?: ClaimRecord[] }): CaseOutcome {
+/** The case's intake as the evaluation reads it (the request's year dates day/month-only mentions). */
+export const intakeOfCase = (c: Pick<EvaluationCase, "asOf">, documents: SourceDocument[]): IntakeFacts => extractIntake(documents, { referenceYear: Number(c.asOf.slice(0, 4)) });
+
+/** The policy check of a case against one policy and the determination on it, as the service makes them. */
+export function checkAndDecide(opts: { policy: ParsedPolicy; facts: IntakeFacts; documents: SourceDocument[]; claims: ClaimRecord[]; asOf: string; binding: string }) {
+  const { policy, facts } = opts;
+  const result = evaluatePolicy({ policy, facts, documents: opts.documents, claims: opts.claims, testClaim: null, asOf: opts.asOf });
+  const decision = decide({
+    policy: { title: policy.title, version: null, section: result.section?.title ?? null, source: "library" },
+    steps: result.steps,
+    claims: [],
+    testClaim: null,
+    history: [],
+    subject: { patient: null, drug: facts.medicationRequests[0]?.name ?? null, diagnosis: null },
+    requireClinicianForAdverse: false,
+    binding: { bound: true, how: opts.binding },
+    identityConflicts: facts.identityConflicts ?? [],
+  });
+  return { result, decision, path: onPath(result.steps) };
+}
+
+export function evaluateCase(opts: { testCase: EvaluationCase; reading: PolicyDocumentReading; documents: SourceDocument[]; claims?: ClaimRecord[]; facts?: IntakeFacts }): CaseOutcome {
   const { testCase: c, reading, documents } = opts;
   const claims = opts.claims ?? [];
-  const facts = extractIntake(documents, { referenceYear: Number(c.asOf.slice(0, 4)) });
+  const facts = opts.facts ?? intakeOfCase(c, documents);
   const { counts: intake, mismatches: intakeMismatches } = scoreCase(facts, labelsOfCase(c.label));
   const inDocument = c.inDocument !== false;
   const sectionFound = (sectionFor(reading, { ndcs: [], drugNames: [c.drug] }) !== null) === inDocument;
@@ -87,21 +110,9 @@ export function evaluateCase(opts: { testCase: EvaluationCase; reading: PolicyDo
     // A drug labelled as not in the document agrees exactly then.
     return { ...base, section: null, steps: { met: 0, notMet: 0, missing: 0, manual: 0 }, recommended: null, status: null, decidingSteps: 0, criterionAgrees: !inDocument, determinationAgrees: !inDocument, falseApproval: false, note, stepLines: [] };
   }
-  const result = evaluatePolicy({ policy: chosen.section.policy, facts, documents, claims, testClaim: null, asOf: c.asOf });
-  const path = onPath(result.steps);
-  const count = (o: PolicyCheckStep["outcome"]) => path.filter((s) => s.outcome === o).length;
   const names = [...chosen.section.drugs.names, ...chosen.section.drugs.ndcs].join(", ") || chosen.section.label;
-  const decision = decide({
-    policy: { title: chosen.section.policy.title, version: null, section: result.section?.title ?? null, source: "library" },
-    steps: result.steps,
-    claims: [],
-    testClaim: null,
-    history: [],
-    subject: { patient: null, drug: meds[0]?.name ?? null, diagnosis: null },
-    requireClinicianForAdverse: false,
-    binding: { bound: true, how: `section "${chosen.section.label}" bound by ${chosen.matchedBy} (${names})` },
-    identityConflicts: facts.identityConflicts ?? [],
-  });
+  const { result, decision, path } = checkAndDecide({ policy: chosen.section.policy, facts, documents, claims, asOf: c.asOf, binding: `section "${chosen.section.label}" bound by ${chosen.matchedBy} (${names})` });
+  const count = (o: PolicyCheckStep["outcome"]) => path.filter((s) => s.outcome === o).length;
   const passages = c.decidingCriterion ? quotedPassages(c.decidingCriterion) : [];
   const deciding = passages.length ? path.filter((s) => readsPassage(s.policyQuote?.text ?? s.policy_guideline_quoted_source, passages)) : path;
   const decidingNotMet = deciding.some((s) => s.outcome === "not_met");

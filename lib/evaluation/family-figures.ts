@@ -1,7 +1,7 @@
 // The evaluation's figures per policy family, from the outcomes of its cases and the quotes of its documents, and
 // their comparison with the committed golden figures (lib/evaluation/golden.json).
 import type { CaseOutcome } from "./evaluate-case";
-import { f1, type Count } from "./intake-scoring";
+import { f1, sumCounts } from "./intake-scoring";
 
 export interface FamilyFigures {
   cases: number;
@@ -55,8 +55,6 @@ export function familyFigures(outcomes: readonly CaseOutcome[], quotes: readonly
   return out;
 }
 
-const sumCounts = (counts: readonly (Count | undefined)[]): Count =>
-  counts.reduce<Count>((t, c) => ({ tp: t.tp + (c?.tp ?? 0), fp: t.fp + (c?.fp ?? 0), fn: t.fn + (c?.fn ?? 0) }), { tp: 0, fp: 0, fn: 0 });
 
 export interface Comparison {
   /** Figures below their golden value (false approvals: above). */

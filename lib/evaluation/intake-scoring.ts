@@ -160,6 +160,10 @@ export function fhirLabels(json: unknown): Labels {
   };
 }
 
+/** Counts added up (a field a case does not score is undefined). */
+export const sumCounts = (counts: readonly (Count | undefined)[]): Count =>
+  counts.reduce<Count>((t, c) => ({ tp: t.tp + (c?.tp ?? 0), fp: t.fp + (c?.fp ?? 0), fn: t.fn + (c?.fn ?? 0) }), { tp: 0, fp: 0, fn: 0 });
+
 /** Precision, recall and F1 of counts (1 when nothing was expected nor predicted). */
 export function f1(c: Count): { p: number; r: number; f: number } {
   const p = c.tp + c.fp ? c.tp / (c.tp + c.fp) : 1;

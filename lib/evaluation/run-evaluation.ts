@@ -1,22 +1,32 @@
 // Runs the labelled cases through the engines (lib/evaluation/evaluate-case.ts), reading each PDF once per run:
-// a policy document shared by many cases is read and its sections built once. Reports the time it took.
+// a policy document shared by many cases is read and its sections built once, and every stage uses the same reading
+// and the same intake of a case: (a) reading the policy against its published criteria (stage-reading.ts), (b)
+// deciding with the published criteria (stage-published.ts), (c) end to end from the PDF (evaluate-case.ts), (d) the
+// intake's fields per form layout (stage-intake.ts). Reports the time it took.
 import type { ClaimRecord } from "@/lib/claims/types";
+import { readDocumentContent } from "@/lib/documents/read-document-content";
 import { readPdf, type PdfPage } from "@/lib/documents/read-pdf";
-import type { SourceDocument } from "@/lib/intake/types";
+import type { IntakeFacts, SourceDocument } from "@/lib/intake/types";
 import { allQuotes } from "@/lib/policies/enforce-verbatim-quotes";
-import { extractIntake } from "@/lib/intake/extract-intake";
 import { caseDrugsOf } from "@/lib/policies/library/case-drugs";
+import { policyFromPayload } from "@/lib/policies/policy-payload";
 import { recogniseRequirementCells } from "@/lib/policies/read/formulary/recognise-requirement-cells";
 import { readPolicyDocument } from "@/lib/policies/read/read-policy-document";
 import type { PolicyDocumentReading } from "@/lib/policies/read/types";
+import type { ParsedPolicy } from "@/lib/policies/types";
 import { isVerbatim } from "@/lib/policies/verbatim-quote";
-import { evaluateCase, type CaseOutcome, type EvaluationCase } from "./evaluate-case";
+import { evaluateCase, intakeOfCase, type CaseOutcome, type EvaluationCase } from "./evaluate-case";
 import type { QuoteCount } from "./family-figures";
+import { intakeOutcome, type IntakeOutcome } from "./stage-intake";
+import { decideWithPublished, type PublishedOutcome } from "./stage-published";
+import { readingOutcome, type ReadingOutcome } from "./stage-reading";
 
 /** A PDF by a stable id (its path, or a fixture's name) and how to get its bytes. */
 export interface PdfSource {
   id: string;
   load: () => Promise<Uint8Array> | Uint8Array;
+  /** "recognise": an image-only copy, read as the service reads documents (text recognition of pages without text). */
+  read?: "text" | "recognise";
 }
 
 export interface EvaluationInput {
@@ -25,17 +35,33 @@ export interface EvaluationInput {
   documents: PdfSource[];
   /** Claims the case brings apart from its documents (a claims feed); none by default. */
   claims?: ClaimRecord[];
+  /** The section's criteria as an admin would publish them (a criteria document's JSON, as a policy_payload), if any. */
+  published?: { id: string; load: () => string };
 }
+
+/** The stages a run computes: end to end (c) and reading (a) read the policy PDFs; published (b) and intake (d) do not. */
+export type RunStage = "end_to_end" | "reading" | "published" | "intake";
+export const RUN_STAGES: RunStage[] = ["end_to_end", "reading", "published", "intake"];
 
 export interface EvaluationRun {
   outcomes: CaseOutcome[];
   quotes: QuoteCount[];
+  reading: ReadingOutcome[];
+  published: PublishedOutcome[];
+  intake: IntakeOutcome[];
+  /** Seconds each case took to read its documents (an image-only copy: recognition) and evaluate. */
+  seconds: Record<string, number>;
   /** Documents that could not be read or evaluated, with the error. */
   errors: string[];
   ms: { pdf: number; policy: number; cases: number; pdfFiles: number; pdfPages: number; cellOcr: number; ocrCells: number };
 }
 
-export async function runEvaluation(inputs: readonly EvaluationInput[]): Promise<EvaluationRun> {
+/** "policy-families" of "policy-families/criteria_table". */
+const sourceOf = (group: string) => group.split("/")[0];
+
+export async function runEvaluation(inputs: readonly EvaluationInput[], options: { stages?: readonly RunStage[] } = {}): Promise<EvaluationRun> {
+  const stages = new Set(options.stages ?? RUN_STAGES);
+  const readsPolicies = stages.has("end_to_end") || stages.has("reading");
   const ms = { pdf: 0, policy: 0, cases: 0, pdfFiles: 0, pdfPages: 0, cellOcr: 0, ocrCells: 0 };
   const pdfs = new Map<string, Promise<PdfPage[]>>();
   const pagesOf = (src: PdfSource) => {
@@ -43,7 +69,9 @@ export async function runEvaluation(inputs: readonly EvaluationInput[]): Promise
     if (!pending) {
       pending = (async () => {
         const t0 = performance.now();
-        const { pages } = await readPdf(await src.load());
+        const bytes = await src.load();
+        // An image-only copy is read as the service reads a case's documents: pages without text are recognised.
+        const pages = src.read === "recognise" ? (await readDocumentContent(bytes, "pdf")).pages : (await readPdf(bytes)).pages;
         ms.pdf += performance.now() - t0;
         ms.pdfFiles += 1;
         ms.pdfPages += pages.length;
@@ -53,20 +81,37 @@ export async function runEvaluation(inputs: readonly EvaluationInput[]): Promise
     }
     return pending;
   };
-  const readings = new Map<string, PolicyDocumentReading>();
+  const seconds: Record<string, number> = {};
+  // Each case's documents are read and its intake extracted once, for every stage.
+  const cases = new Map<EvaluationInput, Promise<{ documents: SourceDocument[]; facts: IntakeFacts }>>();
+  const caseOf = (input: EvaluationInput) => {
+    let pending = cases.get(input);
+    if (!pending) {
+      pending = (async () => {
+        const t0 = performance.now();
+        const documents: SourceDocument[] = [];
+        for (const doc of input.documents) documents.push({ id: doc.id, name: doc.id.split("/").pop() ?? doc.id, contentType: "application/pdf", pages: await pagesOf(doc) });
+        const facts = intakeOfCase(input.testCase, documents);
+        seconds[input.testCase.key] = (performance.now() - t0) / 1000;
+        return { documents, facts };
+      })();
+      cases.set(input, pending);
+    }
+    return pending;
+  };
   // As the service checks a case against a policy document: a drug list's requirement cells without a usable text
   // layer are recognised from the page image for the rows of the drugs its cases ask for (as their intake reads them).
   const focusOf = new Map<string, Set<string>>();
-  for (const input of inputs) {
-    try {
-      const documents: SourceDocument[] = [];
-      for (const doc of input.documents) documents.push({ id: doc.id, name: doc.id, contentType: "application/pdf", pages: await pagesOf(doc) });
-      const names = caseDrugsOf({ facts: extractIntake(documents, { referenceYear: Number(input.testCase.asOf.slice(0, 4)) }), priorAuth: { drugName: null } }).drugNames;
-      const set = focusOf.get(input.policy.id) ?? new Set<string>();
-      for (const n of names) set.add(n);
-      focusOf.set(input.policy.id, set);
-    } catch {
-      // The case's own run reports its error.
+  if (readsPolicies) {
+    for (const input of inputs) {
+      try {
+        const names = caseDrugsOf({ facts: (await caseOf(input)).facts, priorAuth: { drugName: null } }).drugNames;
+        const set = focusOf.get(input.policy.id) ?? new Set<string>();
+        for (const n of names) set.add(n);
+        focusOf.set(input.policy.id, set);
+      } catch {
+        // The case's own run reports its error.
+      }
     }
   }
   const recognisedPages = new Map<string, Promise<PdfPage[]>>();
@@ -85,29 +130,70 @@ export async function runEvaluation(inputs: readonly EvaluationInput[]): Promise
     }
     return pending;
   };
+  const readings = new Map<string, PolicyDocumentReading>();
+  const readingOf = async (input: EvaluationInput) => {
+    let reading = readings.get(input.policy.id);
+    if (!reading) {
+      const policyPages = await policyPagesOf(input.policy);
+      const t0 = performance.now();
+      reading = readPolicyDocument(policyPages);
+      ms.policy += performance.now() - t0;
+      readings.set(input.policy.id, reading);
+      const all = reading.sections.flatMap((s) => allQuotes(s.policy));
+      quotes.push({ group: input.testCase.group, verbatim: all.filter((q) => isVerbatim(policyPages, q)).length, total: all.length });
+    }
+    return reading;
+  };
+  const publishedPolicies = new Map<string, ParsedPolicy>();
+  // The same code path as a check's policy_payload: the JSON text through policyFromPayload.
+  const publishedOf = (p: NonNullable<EvaluationInput["published"]>) => {
+    let policy = publishedPolicies.get(p.id);
+    if (!policy) publishedPolicies.set(p.id, (policy = policyFromPayload(p.load())));
+    return policy;
+  };
   const quotes: QuoteCount[] = [];
   const outcomes: CaseOutcome[] = [];
+  const published: PublishedOutcome[] = [];
+  const intake: IntakeOutcome[] = [];
   const errors: string[] = [];
   for (const input of inputs) {
+    const c = input.testCase;
     try {
-      const policyPages = await policyPagesOf(input.policy);
-      let reading = readings.get(input.policy.id);
-      if (!reading) {
-        const t0 = performance.now();
-        reading = readPolicyDocument(policyPages);
-        ms.policy += performance.now() - t0;
-        readings.set(input.policy.id, reading);
-        const all = reading.sections.flatMap((s) => allQuotes(s.policy));
-        quotes.push({ group: input.testCase.group, verbatim: all.filter((q) => isVerbatim(policyPages, q)).length, total: all.length });
-      }
-      const documents: SourceDocument[] = [];
-      for (const doc of input.documents) documents.push({ id: doc.id, name: doc.id.split("/").pop() ?? doc.id, contentType: "application/pdf", pages: await pagesOf(doc) });
+      const { documents, facts } = await caseOf(input);
       const t1 = performance.now();
-      outcomes.push(evaluateCase({ testCase: input.testCase, reading, documents, claims: input.claims }));
+      if (stages.has("intake")) intake.push(intakeOutcome({ key: c.key, source: sourceOf(c.group), family: c.family, layout: c.layout ?? c.group, facts, label: c.label }));
+      if (stages.has("published") && input.published) published.push(decideWithPublished({ testCase: c, policy: publishedOf(input.published), facts, documents, claims: input.claims }));
       ms.cases += performance.now() - t1;
+      if (!stages.has("end_to_end")) continue;
+      const reading = await readingOf(input);
+      const t2 = performance.now();
+      outcomes.push(evaluateCase({ testCase: c, reading, documents, claims: input.claims, facts }));
+      ms.cases += performance.now() - t2;
     } catch (error) {
-      errors.push(`${input.testCase.key}: ${error instanceof Error ? error.message : String(error)}`);
+      errors.push(`${c.key}: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
-  return { outcomes, quotes, errors, ms };
+  // (a) once per published criteria document, for the drugs of every case decided on it.
+  const reading: ReadingOutcome[] = [];
+  if (stages.has("reading")) {
+    for (const id of [...new Set(inputs.flatMap((i) => (i.published ? [i.published.id] : [])))]) {
+      const group = inputs.filter((i) => i.published?.id === id);
+      const first = group[0];
+      try {
+        reading.push(
+          readingOutcome({
+            key: `${sourceOf(first.testCase.group)}/criteria/${id.split("/").pop()?.replace(/\.json$/, "")}`,
+            source: sourceOf(first.testCase.group),
+            family: first.testCase.family,
+            reading: await readingOf(first),
+            drugs: group.map((i) => i.testCase.drug),
+            published: publishedOf(first.published!),
+          }),
+        );
+      } catch (error) {
+        errors.push(`${id}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  }
+  return { outcomes, quotes, reading, published, intake, seconds, errors, ms };
 }
