@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "PriorAuth" ADD COLUMN     "requestDate" DATE;
