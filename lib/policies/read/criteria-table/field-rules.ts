@@ -38,6 +38,7 @@ export const FIELD_RULE = {
   trialException: "field.trial-exception",
   ageAlternative: "field.age-alternative",
   productScoped: "field.product-scoped",
+  limitAllowance: "field.limit-allowance",
 } as const;
 export type FieldRuleName = (typeof FIELD_RULE)[keyof typeof FIELD_RULE];
 

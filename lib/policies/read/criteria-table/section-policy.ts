@@ -276,7 +276,7 @@ export function sectionPolicy(input: SectionInput): ParsedPolicy {
   const byPhase = input.fields.map((field) => ({ field, parts: partsOf(field) }));
   // Quantity limits apply whichever phase; a limit the classifier cannot read is a manual step of every phase.
   const limits: CriterionNode[] = [];
-  const unreadLimits: CriterionNode[] = [];
+  const unreadLimits: CriteriaNode[] = [];
   input.fields.forEach((field, i) => {
     if (field.role !== "quantity") return;
     const read = limitsOf(field, `${input.id}.limits.${i + 1}`, input.pages);
@@ -343,21 +343,34 @@ export function sectionPolicy(input: SectionInput): ParsedPolicy {
   return enforceVerbatimQuotes(policy, input.pages);
 }
 
-/** Quantity limits of a row's limits cell: limit checks where the classifier reads one; otherwise nothing is lost: they are returned apart. */
-export function limitsOf(field: SectionField, id: string, pages: readonly { page: number; text: string }[]): { limits: CriterionNode[]; unread: CriterionNode[] } {
+const LIMIT_ALLOWANCE = patternOf(FIELD_RULE.limitAllowance) as RegExp;
+
+/**
+ * Quantity limits of a row's limits cell: limit checks where the classifier reads one; otherwise nothing is lost: they
+ * are returned apart (`unread`: steps of the criteria tree). A sentence allowing more in some situations makes the
+ * cell's limits ANY of the limits and the allowance (in the tree, the allowance for a clinician).
+ */
+export function limitsOf(field: SectionField, id: string, pages: readonly { page: number; text: string }[]): { limits: CriterionNode[]; unread: CriteriaNode[] } {
   const text = joined(field.segments);
   if (!text || NOTHING_STATED.test(text)) return { limits: [], unread: [] };
   const ctx: BuildContext = { pages, coveredDrugs: [], warnings: [] };
   const criteria = criteriaOfText(field.segments, id, ctx);
   const leaves = criteria ? collect(criteria) : [];
   const limits: CriterionNode[] = [];
-  const unread: CriterionNode[] = [];
+  const unread: CriteriaNode[] = [];
+  const allowances: CriterionNode[] = [];
   for (const leaf of leaves) {
+    if (LIMIT_ALLOWANCE.test(leaf.text)) {
+      allowances.push({ ...leaf, check: { kind: "manual" }, rule: recordedRule(field.field, FIELD_RULE.limitAllowance) });
+      continue;
+    }
     const asRead = leaf.check.kind === "quantity_limit" || leaf.check.kind === "dose_limit";
     const check = asRead ? leaf.check : readUnder(FIELD_RULE.limitHeading, leaf.text);
     const node: CriterionNode = { ...leaf, check, rule: recordedRule(field.field, asRead ? (leaf.rule ?? "unnamed") : FIELD_RULE.limitHeading) };
     if (check.kind === "quantity_limit" || check.kind === "dose_limit" || check.kind === "duration_limit") limits.push(node);
     else unread.push({ ...node, check: { kind: "manual" }, rule: recordedRule(field.field, FIELD_RULE.limitUnread) });
   }
-  return { limits, unread };
+  if (!allowances.length) return { limits, unread };
+  if (!limits.length) return { limits, unread: [...unread, ...allowances] };
+  return { limits: [], unread: [...unread, { kind: "group", id: `${id}.allowance`, logic: "any", text: null, quote: null, children: [...limits, ...allowances] }] };
 }
