@@ -70,7 +70,7 @@ export function answerCriterion(criterion: CriterionNode, ctx: CaseContext): Che
     case "step_therapy":
       return answerStepTherapy(check, ctx, criterion.text);
     case "lab_threshold":
-      return answerLab(check, ctx);
+      return answerLab(check, ctx, criterion.text);
     case "quantity_limit":
     case "dose_limit":
     case "duration_limit":

@@ -1,9 +1,8 @@
 // A lab value against a threshold: the most recent result of the analyte (names of one analyte through the lexicon:
 // "HbA1c" ~ "A1c" ~ "hemoglobin A1c"), in the policy's unit when both state one.
-import { cite, toStepEvidence, type CaseContext, type CheckAnswer, type CheckOf } from "../case-context";
-import { citeHit, hitEvidence, searchDocuments } from "../case-search";
+import { cite, listWords, toStepEvidence, type CaseContext, type CheckAnswer, type CheckOf } from "../case-context";
+import { readNamedScores } from "./named-score";
 import { referenceRange } from "./reference-range";
-import { escapeRegExp } from "@/lib/escape-reg-exp";
 import { sameAnalyte } from "@/lib/lexicon/labs";
 
 const unitKey = (u: string | null | undefined) => (u ?? "").toLowerCase().replace(/\s+/g, "").replace("µ", "u").replace("²", "2");
@@ -13,13 +12,13 @@ const compare = (v: number, op: CheckOf<"lab_threshold">["comparator"], t: numbe
 
 const LIMIT_NAMES = { upper_limit_of_normal: "the upper limit of normal", lower_limit_of_normal: "the lower limit of normal" };
 
-export function answerLab(check: CheckOf<"lab_threshold">, ctx: CaseContext): CheckAnswer {
+export function answerLab(check: CheckOf<"lab_threshold">, ctx: CaseContext, criterionText = ""): CheckAnswer {
   const limitName = check.relativeTo ? `${check.value === 1 ? "" : `${check.value} × `}${LIMIT_NAMES[check.relativeTo]}` : "";
   const wanted = check.relativeTo ? `${check.analyte} ${check.comparator} ${limitName}` : `${check.analyte} ${check.comparator} ${check.value}${check.unit ? ` ${check.unit}` : ""}`;
   const labs = (ctx.facts.labs ?? []).filter((l) => sameAnalyte(l.name, check.analyte));
   const latest = [...labs].sort((a, b) => (b.date ?? "").localeCompare(a.date ?? ""))[0];
   if (!latest) {
-    const written = scoreInDocuments(check, ctx);
+    const written = scoreInDocuments(check, ctx, criterionText);
     if (written) return written;
     return { outcome: "missing", answer: `No ${check.analyte} result is in the case.`, reason: `The policy requires ${wanted}; no result is documented.`, evidence: [], missingInformation: `${check.analyte} result with its date and unit` };
   }
@@ -61,18 +60,33 @@ function answerAgainstRange(
 }
 
 /**
- * A questionnaire score the notes state in prose ("ACT score of 14", "ACQ: 2.1"), which the intake does not list
- * as a lab: the acronym or name, then a number within a few words, in one affirmed sentence.
+ * A questionnaire or scale score the documents state ("CNS-LS | 08/29/2025 | 21", "ACT score of 14"), which the intake
+ * does not list as a lab: the measure's own values (named-score.ts), the baseline (earliest dated) when the criterion
+ * asks for it, else the most recent. Two different values for that one reading go to a person with both shown.
  */
-function scoreInDocuments(check: CheckOf<"lab_threshold">, ctx: CaseContext): CheckAnswer | null {
+function scoreInDocuments(check: CheckOf<"lab_threshold">, ctx: CaseContext, criterionText: string): CheckAnswer | null {
   const name = check.analyte.replace(/\s+score$/i, "");
   if (!/\bscore\b/i.test(check.analyte) || check.relativeTo) return null;
-  const escaped = escapeRegExp(name);
-  const pattern = new RegExp(`\\b${escaped}\\b(?:\\s+(?:total\\s+)?score)?\\s*(?:was|is|of|:|=|\\|)?\\s*(\\d+(?:\\.\\d+)?)\\b`, "i");
-  const hit = searchDocuments(ctx.documents, { pattern }).find((h) => !h.negated && !h.hedged && !h.question && pattern.test(h.quote));
-  if (!hit) return null;
-  const value = Number((pattern.exec(hit.quote) as RegExpExecArray)[1]);
-  const ok = compare(value, check.comparator, check.value);
+  const scores = readNamedScores(ctx.documents, name, { referenceYear: Number(ctx.asOf.slice(0, 4)) });
+  if (!scores.length) return null;
+  const baseline = /\b(?:baseline|pre-?treatment|before (?:starting|treatment|therapy))\b/i.test(criterionText);
+  const dated = scores.filter((s) => s.date).sort((a, b) => (a.date as string).localeCompare(b.date as string));
+  const when = dated.length ? (baseline ? dated[0].date : dated[dated.length - 1].date) : null;
+  const reading = when ? dated.filter((s) => s.date === when) : scores;
+  const values = [...new Set(reading.map((s) => s.value))];
+  const which = `${baseline ? "baseline " : ""}${name}${when ? ` (${when})` : ""}`;
+  const evidence = reading.slice(0, 3).map((s) => s.evidence);
   const wanted = `${check.analyte} ${check.comparator} ${check.value}`;
-  return { outcome: ok ? "met" : "not_met", answer: `${ok ? "Yes" : "No"}: ${name} ${value} (${citeHit(hit)}).`, reason: ok ? `The score meets ${wanted}.` : `The policy requires ${wanted}; the score is ${value}.`, evidence: [hitEvidence(hit)] };
+  if (values.length > 1) {
+    return {
+      outcome: "manual",
+      answer: `The documents disagree on the ${which}: ${reading.map((s) => `${s.value} (${s.evidence.quote})`).join("; ")}.`,
+      reason: `needs clinician review: the ${which} is written as ${listWords(values.map(String), "and")}`,
+      evidence,
+    };
+  }
+  const value = values[0];
+  const ok = compare(value, check.comparator, check.value);
+  const cited = `${which}: ${value} (${reading.map((s) => `“${s.evidence.quote}”`).slice(0, 2).join("; ")})`;
+  return { outcome: ok ? "met" : "not_met", answer: `${ok ? "Yes" : "No"}: ${cited}.`, reason: ok ? `The score meets ${wanted}.` : `The policy requires ${wanted}; the ${which} is ${value}.`, evidence };
 }

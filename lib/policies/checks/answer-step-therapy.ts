@@ -323,7 +323,8 @@ export function answerStepTherapy(given: CheckOf<"step_therapy">, ctx: CaseConte
   const staleText = stale.length ? ` Older than ${within} days before ${ctx.asOf}: ${stale.map(describe).join("; ")}.` : "";
   // The documents state the required therapy was never given ("she has never taken methotrexate", "no topical
   // corticosteroid has been used"): the criterion is not met on that statement, which a clinician then weighs.
-  const denied = anyHistory ? [] : statedNeverTried(ctx, check);
+  // Other drugs on record do not outweigh the required one stated as never taken ("has never taken ketoconazole").
+  const denied = found.length ? [] : statedNeverTried(ctx, check);
   if (denied.length) {
     return {
       outcome: "not_met",
