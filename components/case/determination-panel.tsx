@@ -5,6 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import { apiFetch } from "@/lib/portal/api-client";
 import { useReview } from "@/lib/portal/case-queries";
+import { newIdempotencyKey } from "@/lib/portal/idempotency-key";
 import type { ZWorkspace } from "@/lib/schemas/workspace";
 import { statusLabel } from "@/lib/portal/status-labels";
 import { DECIDABLE_STATUSES, type Determination, type PriorAuth, type Review, type ReviewDecision } from "@/lib/portal/types";
@@ -99,13 +100,18 @@ export function DecisionPanel({ priorAuth, reviews, determination }: {
   reviews: { data?: { data: Review[] }; isPending: boolean; error: Error | null };
   determination: Determination | undefined;
 }) {
-  const ids = { note: useId(), noteError: useId(), decisionError: useId(), legend: useId() };
+  const ids = { note: useId(), noteError: useId(), decisionError: useId(), legend: useId(), amendment: useId(), amendmentError: useId() };
   const review = useReview(priorAuth.id);
+  // One key per opening of the form: a double click or a retry is the same request, answered once (a new key after a
+  // recorded decision). The ref stops a second submit before the pending state has rendered.
+  const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
+  const submitting = useRef(false);
+  const [amendmentReason, setAmendmentReason] = useState("");
   const [decision, setDecision] = useState<ReviewDecision | "">("");
   const [note, setNote] = useState("");
   const [reasonCode, setReasonCode] = useState("");
   const reasonCodes = useQuery({ queryKey: ["workspace"], queryFn: () => apiFetch<z.infer<typeof ZWorkspace>>("/workspace") }).data?.denial_reason_codes ?? [];
-  const [errors, setErrors] = useState<{ decision?: string; note?: string }>({});
+  const [errors, setErrors] = useState<{ decision?: string; note?: string; amendment?: string }>({});
   const [done, setDone] = useState<string | null>(null);
   const doneRef = useRef<HTMLParagraphElement>(null);
   // Focus goes to the outcome (announced) once it is on the page, and again if the case's refresh re-renders it.
@@ -113,22 +119,42 @@ export function DecisionPanel({ priorAuth, reviews, determination }: {
     if (done) doneRef.current?.focus();
   }, [done]);
   const decidable = (DECIDABLE_STATUSES as readonly string[]).includes(priorAuth.status);
+  // The decision that stands (the latest, while the case is where it put it): another decision is an amendment.
+  const latestReview = reviews.data?.data[0];
+  const standing = latestReview && latestReview.decision === priorAuth.status ? latestReview : null;
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const next = { decision: decision ? undefined : "Choose a decision.", note: note.trim() ? undefined : "Write a note that says why." };
+    if (submitting.current) return;
+    const next = {
+      decision: decision ? undefined : "Choose a decision.",
+      note: note.trim() ? undefined : "Write a note that says why.",
+      amendment: !standing || amendmentReason.trim() ? undefined : "Say why the decision changes.",
+    };
     setErrors(next);
     setDone(null);
-    if (next.decision || next.note) {
-      document.getElementById(next.decision ? `${ids.legend}-first` : ids.note)?.focus();
+    if (next.decision || next.note || next.amendment) {
+      document.getElementById(next.decision ? `${ids.legend}-first` : next.note ? ids.note : ids.amendment)?.focus();
       return;
     }
-    review.mutate({ decision: decision as ReviewDecision, note: note.trim(), ...(decision === "denied" && reasonCode ? { reason_code: reasonCode } : {}) }, {
+    submitting.current = true;
+    review.mutate({
+      decision: decision as ReviewDecision, note: note.trim(), idempotencyKey,
+      // The determination the reviewer read: a newer one arriving meanwhile is not decided unseen.
+      ...(determination ? { determination_id: determination.id } : {}),
+      ...(decision === "denied" && reasonCode ? { reason_code: reasonCode } : {}),
+      ...(standing ? { amendment: { reason: amendmentReason.trim() } } : {}),
+    }, {
       onSuccess: (r) => {
-        setDone(`Decision recorded: ${statusLabel(r.decision)}. A notice was issued.`);
+        setDone(`${r.amends_review_id ? "Decision amended" : "Decision recorded"}: ${statusLabel(r.decision)}. ${r.amends_review_id ? "A corrected notice was issued." : "A notice was issued."}`);
         setDecision("");
         setNote("");
         setReasonCode("");
+        setAmendmentReason("");
+        setIdempotencyKey(newIdempotencyKey());
+      },
+      onSettled: () => {
+        submitting.current = false;
       },
     });
   }
@@ -140,7 +166,9 @@ export function DecisionPanel({ priorAuth, reviews, determination }: {
           <Notice title={priorAuth.status === "Processing" ? "The case is still processing" : `A ${statusLabel(priorAuth.status).toLowerCase()} case cannot be decided`} tone="waiting" />
         ) : (
           <form onSubmit={submit} noValidate aria-label="Record a decision" className="space-y-3">
-            {(priorAuth.status === "approved" || priorAuth.status === "denied") && (
+            {standing ? (
+              <p className="text-sm text-slate-700">This case is decided: {statusLabel(standing.decision).toLowerCase()} by {standing.reviewer}. A different decision is an amendment: give its reason; a corrected notice is issued and both stay in the history.</p>
+            ) : (priorAuth.status === "approved" || priorAuth.status === "denied") && (
               <p className="text-sm text-slate-700">This case is {statusLabel(priorAuth.status).toLowerCase()}. A new decision replaces it and is kept in the history.</p>
             )}
             <fieldset aria-describedby={errors.decision ? ids.decisionError : undefined}>
@@ -171,6 +199,14 @@ export function DecisionPanel({ priorAuth, reviews, determination }: {
                 className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-blue-600 focus:outline-none focus:ring-1 focus:ring-blue-600" />
               {errors.note && <p id={ids.noteError} className="mt-1 text-sm text-red-700">{errors.note}</p>}
             </div>
+            {standing && (
+              <div>
+                <label htmlFor={ids.amendment} className="block text-sm font-medium text-slate-800">Reason for the amendment <span className="font-normal text-slate-600">(required; printed on the corrected notice)</span></label>
+                <textarea id={ids.amendment} value={amendmentReason} onChange={(e) => setAmendmentReason(e.target.value)} rows={2} required aria-invalid={Boolean(errors.amendment)} aria-describedby={errors.amendment ? ids.amendmentError : undefined}
+                  className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-blue-600 focus:outline-none focus:ring-1 focus:ring-blue-600" />
+                {errors.amendment && <p id={ids.amendmentError} className="mt-1 text-sm text-red-700">{errors.amendment}</p>}
+              </div>
+            )}
             <div className="flex items-center gap-3">
               <Button type="submit" disabled={review.isPending}>{review.isPending ? "Recording…" : "Record decision"}</Button>
               {done && <p ref={doneRef} tabIndex={-1} role="status" className="text-sm text-emerald-800 focus:outline-none">{done}</p>}
@@ -195,6 +231,7 @@ export function DecisionPanel({ priorAuth, reviews, determination }: {
                     {r.engine_recommendation && <span className="text-xs text-slate-600">engine recommended {statusLabel(r.engine_recommendation)}</span>}
                   </div>
                   <p className="mt-1 whitespace-pre-wrap text-slate-900">{r.note}</p>
+                  {r.amendment_reason && <p className="mt-1 text-xs text-slate-700">Amends the earlier decision: {r.amendment_reason}</p>}
                 </li>
               ))}
             </ol>

@@ -14,15 +14,18 @@ export interface StoredResponse {
 
 /**
  * Runs `work` once per Idempotency-Key: the same key and body replay the first response; the same key with another
- * body is 409. The key is reserved before the work starts, so concurrent duplicates cannot both run.
+ * body is 409. The key is reserved before the work starts, so concurrent duplicates cannot both run. `scope` (the
+ * method and path, for the routes that act on one case) is part of what the key stands for: the same key sent to
+ * another case or action is "a different request", never a replay of that other answer.
  */
 export async function withIdempotency(
-  opts: { workspaceId: string; key: string | null; body: unknown },
+  opts: { workspaceId: string; key: string | null; body: unknown; scope?: string },
   work: () => Promise<{ status: number; body: unknown }>,
 ): Promise<StoredResponse> {
   if (!opts.key) return { ...(await work()), replayed: false };
   if (opts.key.length > 255) throw badRequest("Idempotency-Key must be at most 255 characters.");
-  const requestHash = createHash("sha256").update(JSON.stringify(opts.body ?? null)).digest("hex");
+  const request = opts.scope === undefined ? (opts.body ?? null) : [opts.scope, opts.body ?? null];
+  const requestHash = createHash("sha256").update(JSON.stringify(request)).digest("hex");
   const where = { workspaceId_key: { workspaceId: opts.workspaceId, key: opts.key } };
 
   await prisma.idempotencyKey.deleteMany({ where: { workspaceId: opts.workspaceId, key: opts.key, createdAt: { lt: new Date(Date.now() - KEEP_HOURS * 3600_000) } } });

@@ -34,6 +34,17 @@ export interface NoticeInput {
   reviewerNote: string | null;
   reasonCode: DenialReasonCode | null;
   appealInstructions: string;
+  /** An amended decision: the notice it corrects (null when that decision issued none) and the reason. */
+  correction?: { noticeId: string | null; title: string | null; issuedAt: string | null; reason: string } | null;
+}
+
+/** The mark of a corrected notice: which notice it replaces, and why, in words printed on the letter too. */
+export interface NoticeCorrection {
+  corrects_notice_id: string | null;
+  corrects_title: string | null;
+  corrects_issued_at: string | null;
+  reason: string;
+  statement: string;
 }
 
 export interface NoticeReason {
@@ -62,6 +73,8 @@ export interface NoticeBody {
   received_at: string;
   issued_at: string;
   appeal: string | null;
+  /** Set when this notice corrects an earlier one (an amended decision); null otherwise. */
+  correction: NoticeCorrection | null;
 }
 
 const TITLES: Record<NoticeOutcome, string> = {
@@ -90,6 +103,25 @@ function missingReasons(steps: readonly NoticeStep[]): NoticeReason[] {
     .map((s) => ({ step: s.step, text: s.question_or_action, policyText: s.policy_guideline_quoted_source ?? null, finding: s.missing_information ?? s.reason ?? null }));
 }
 
+const CORRECTED_TITLES: Record<NoticeOutcome, string> = {
+  approved: "Corrected notice of approval",
+  denied: "Corrected notice of denial",
+  request_for_information: "Corrected request for additional information",
+};
+
+function correctionOf(c: NonNullable<NoticeInput["correction"]>): NoticeCorrection {
+  const earlier = c.noticeId
+    ? `the ${c.title ? c.title.toLowerCase() : "notice"}${c.issuedAt ? ` dated ${c.issuedAt.slice(0, 10)}` : ""} (notice ${c.noticeId})`
+    : "the earlier decision on this request";
+  return {
+    corrects_notice_id: c.noticeId,
+    corrects_title: c.title,
+    corrects_issued_at: c.issuedAt,
+    reason: c.reason,
+    statement: `This notice corrects ${earlier} and replaces its decision. Reason for the correction: ${c.reason}`,
+  };
+}
+
 export function buildNotice(input: NoticeInput): NoticeBody {
   const drug = drugWords(input.drug);
   const policy = input.policy ? `${input.policy.title}${input.policy.section ? `, ${input.policy.section}` : ""}` : "the plan's criteria";
@@ -110,7 +142,7 @@ export function buildNotice(input: NoticeInput): NoticeBody {
     decision = `More information is needed to decide the request for ${drug} under ${policy}. Please send what is listed below.`;
   }
   return {
-    title: TITLES[input.outcome],
+    title: input.correction ? CORRECTED_TITLES[input.outcome] : TITLES[input.outcome],
     outcome: input.outcome,
     case_id: input.caseId,
     patient: input.patient,
@@ -125,5 +157,6 @@ export function buildNotice(input: NoticeInput): NoticeBody {
     received_at: input.receivedAt,
     issued_at: input.issuedAt,
     appeal: input.outcome === "denied" ? input.appealInstructions : null,
+    correction: input.correction ? correctionOf(input.correction) : null,
   };
 }

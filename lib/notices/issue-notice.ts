@@ -14,7 +14,11 @@ type Tx = Prisma.TransactionClient;
 
 export async function issueNotice(
   tx: Tx,
-  opts: { workspaceId: string; priorAuthId: string; outcome: NoticeOutcome; actor: Actor; decidedBy: string; reviewerNote?: string | null; reasonCode?: string | null; reviewId?: string | null },
+  opts: {
+    workspaceId: string; priorAuthId: string; outcome: NoticeOutcome; actor: Actor; decidedBy: string; reviewerNote?: string | null; reasonCode?: string | null; reviewId?: string | null;
+    /** An amended decision: the review it changes (whose notice this one corrects) and why. */
+    corrects?: { reviewId: string; reason: string } | null;
+  },
 ) {
   const priorAuth = await tx.priorAuth.findFirstOrThrow({ where: { id: opts.priorAuthId, workspaceId: opts.workspaceId } });
   const workspace = await tx.workspace.findUniqueOrThrow({ where: { id: opts.workspaceId }, select: { denialReasonCodes: true, appealInstructions: true } });
@@ -26,6 +30,7 @@ export async function issueNotice(
   const patient = facts?.patient ?? null;
   const policyMeta = (check?.summary as { policy?: { title: string; section: string | null } } | undefined)?.policy ?? null;
   const reasonCode = opts.reasonCode ? (denialReasonCodesOf(workspace.denialReasonCodes).find((r) => r.code === opts.reasonCode) ?? null) : null;
+  const corrected = opts.corrects ? await correctedNotice(tx, priorAuth.id, opts.corrects.reviewId) : null;
   const body = buildNotice({
     outcome: opts.outcome,
     caseId: priorAuth.caseId,
@@ -44,12 +49,23 @@ export async function issueNotice(
     reviewerNote: opts.reviewerNote ?? null,
     reasonCode,
     appealInstructions: workspace.appealInstructions ?? DEFAULT_APPEAL_INSTRUCTIONS,
+    correction: opts.corrects
+      ? { noticeId: corrected?.id ?? null, title: (corrected?.body as { title?: string } | undefined)?.title ?? null, issuedAt: corrected ? formatTimestamp(corrected.createdAt) : null, reason: opts.corrects.reason }
+      : null,
   });
   const notice = await tx.notice.create({
     data: { workspaceId: opts.workspaceId, priorAuthId: priorAuth.id, kind: opts.outcome === "request_for_information" ? "request_for_information" : "decision", outcome: opts.outcome, body: body as unknown as Prisma.InputJsonValue, reviewId: opts.reviewId ?? null },
   });
   const presented = presentNotice(notice);
-  await recordAuditEvent(tx, { workspaceId: opts.workspaceId, priorAuthId: priorAuth.id, actor: opts.actor, action: "notice.issued", details: { notice_id: notice.id, outcome: opts.outcome, reasons: body.reasons.length } });
+  await recordAuditEvent(tx, { workspaceId: opts.workspaceId, priorAuthId: priorAuth.id, actor: opts.actor, action: "notice.issued", details: { notice_id: notice.id, outcome: opts.outcome, reasons: body.reasons.length, ...(body.correction ? { corrects_notice_id: body.correction.corrects_notice_id } : {}) } });
   await emitWebhookEvent(tx, { workspaceId: opts.workspaceId, type: "notice.created", data: { prior_auth_id: priorAuth.id, case_id: priorAuth.caseId, notice: presented } });
   return presented;
+}
+
+/** The notice an amended decision issued; for a decision from before notices were linked to it, the case's latest. */
+async function correctedNotice(tx: Tx, priorAuthId: string, reviewId: string) {
+  return (
+    (await tx.notice.findFirst({ where: { priorAuthId, reviewId }, orderBy: { createdAt: "desc" } })) ??
+    (await tx.notice.findFirst({ where: { priorAuthId }, orderBy: { createdAt: "desc" } }))
+  );
 }

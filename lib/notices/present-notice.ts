@@ -10,6 +10,7 @@ export const presentNotice = (row: NoticeRow) => ({
   kind: row.kind as "decision" | "request_for_information",
   outcome: row.outcome as NoticeBody["outcome"],
   pdf_url: `/api/v1/notices/${row.id}/pdf`,
-  content: row.body as NoticeBody,
+  // Notices issued before corrections existed carry no `correction`: they correct nothing.
+  content: { ...(row.body as NoticeBody), correction: (row.body as Partial<NoticeBody>).correction ?? null },
   created_at: formatTimestamp(row.createdAt),
 });

@@ -17,6 +17,7 @@ const LABELS: Record<string, string> = {
   "policy_check.completed": "Policy check completed",
   "determination.created": "Determination made",
   "review.decided": "Reviewer decided",
+  "review.amended": "Decision amended",
 };
 
 export function auditLabel(action: string): string {
@@ -29,7 +30,7 @@ export type AuditTone = "neutral" | "good" | "bad" | "info";
 
 export function auditTone(action: string, details: Record<string, unknown>): AuditTone {
   if (action === "prior_auth.failed" || action === "prior_auth.cancelled") return "bad";
-  if (action === "review.decided" || action === "determination.created") {
+  if (action === "review.decided" || action === "review.amended" || action === "determination.created") {
     const outcome = String(details.decision ?? details.status ?? "");
     return outcome === "approved" ? "good" : outcome === "denied" ? "bad" : "info";
   }
@@ -88,6 +89,11 @@ export function auditSummary(action: string, raw: unknown): string | null {
       return str(d.status) ? `Outcome: ${statusLabel(String(d.status))}${str(d.policy) ? ` · ${d.policy}` : ""}` : null;
     case "review.decided":
       return [str(d.decision) && statusLabel(String(d.decision)), str(d.note) && `“${d.note}”`].filter(Boolean).join(" · ") || null;
+    case "review.amended": {
+      const before = (d.before && typeof d.before === "object" ? d.before : {}) as Record<string, unknown>;
+      const change = str(before.decision) && str(d.decision) ? `${statusLabel(String(before.decision))} → ${statusLabel(String(d.decision))}` : null;
+      return [change, str(d.reason) && `“${d.reason}”`].filter(Boolean).join(" · ") || null;
+    }
     default:
       return null;
   }

@@ -84,11 +84,15 @@ export function useCancelCase(id: string) {
   });
 }
 
+/**
+ * Records a decision. The form's Idempotency-Key (one per opening of the form) makes a double click or a retry the same
+ * request: the server answers it once and replays that answer.
+ */
 export function useReview(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { decision: ReviewDecision; note: string; reason_code?: string }) =>
-      apiFetch<Review>(`/prior_auths/${encodeURIComponent(id)}/review`, { method: "POST", json: input }),
+    mutationFn: ({ idempotencyKey, ...input }: { decision: ReviewDecision; note: string; reason_code?: string; determination_id?: string; amendment?: { reason: string }; idempotencyKey: string }) =>
+      apiFetch<Review>(`/prior_auths/${encodeURIComponent(id)}/review`, { method: "POST", json: input, headers: { "Idempotency-Key": idempotencyKey } }),
     onSuccess: () => invalidateCase(queryClient, id),
   });
 }

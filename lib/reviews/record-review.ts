@@ -9,10 +9,17 @@ import { assertTransition } from "@/lib/prior-auths/states";
 import type { TReviewRequest } from "@/lib/schemas/review";
 import { formatTimestamp } from "@/lib/time";
 import { emitWebhookEvent } from "@/lib/webhooks/emit-webhook-event";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { alreadyDecidedMessage, planReview, standingDecision } from "./decision-rule";
+
+type Tx = Prisma.TransactionClient;
 
 const DECIDABLE = new Set(["Succeeded", "pending_review", "request_for_information", "approved", "denied"]);
 
-type ReviewRow = { id: string; decision: string; note: string; reviewer: string; determinationId: string | null; reasonCode?: string | null; createdAt: Date };
+type ReviewRow = {
+  id: string; decision: string; note: string; reviewer: string; determinationId: string | null; reasonCode?: string | null;
+  amendsReviewId?: string | null; amendmentReason?: string | null; createdAt: Date;
+};
 
 export const presentReview = (r: ReviewRow, engineRecommendation: string | null = null, noticeId: string | null = null) => ({
   id: r.id,
@@ -23,6 +30,8 @@ export const presentReview = (r: ReviewRow, engineRecommendation: string | null 
   engine_recommendation: engineRecommendation,
   reason_code: r.reasonCode ?? null,
   notice_id: noticeId,
+  amends_review_id: r.amendsReviewId ?? null,
+  amendment_reason: r.amendmentReason ?? null,
   created_at: formatTimestamp(r.createdAt),
 });
 
@@ -38,65 +47,108 @@ export function assertMayDecide(decision: TReviewRequest["decision"], actor: Act
   }
 }
 
+type RecordReviewOptions = { workspaceId: string; priorAuthId: string; actor: Actor; input: TReviewRequest; requireClinicianForAdverse: boolean };
+
 /**
- * A clinician's decision, recorded beside the engine's latest recommendation. Approve and deny are final (they stop
- * the SLA clock); a request for information waits for more material, which re-opens the case. Changing a final
- * decision reopens the case: the note is its reason, and the audit trail records it as such.
+ * A clinician's decision on the case's latest determination (or the one named), beside the engine's recommendation.
+ * Approve and deny are final (they stop the SLA clock); a request for information waits for more material, which
+ * re-opens the case. A case is decided once: a repeated or concurrent review is 409 and records nothing; changing a
+ * decision is an explicit amendment with its reason, audited, which issues a corrected notice.
  */
-export async function recordReview(opts: { workspaceId: string; priorAuthId: string; actor: Actor; input: TReviewRequest; requireClinicianForAdverse: boolean }) {
+export async function recordReview(opts: RecordReviewOptions) {
   assertMayDecide(opts.input.decision, opts.actor, opts.requireClinicianForAdverse);
-  return prisma.$transaction(async (tx) => {
-    const priorAuth = await tx.priorAuth.findFirst({ where: { id: opts.priorAuthId, workspaceId: opts.workspaceId } });
-    if (!priorAuth) throw notFound(`Prior authorization ${opts.priorAuthId}`);
-    if (!DECIDABLE.has(priorAuth.status)) throw conflict(`A ${priorAuth.status} prior authorization cannot be decided.`);
-    assertTransition(priorAuth.status, opts.input.decision);
-    if (opts.input.reason_code) {
-      if (opts.input.decision !== "denied") throw badRequest("reason_code: only a denial takes a reason code.");
-      const workspace = await tx.workspace.findUniqueOrThrow({ where: { id: opts.workspaceId }, select: { denialReasonCodes: true } });
-      const codes = denialReasonCodesOf(workspace.denialReasonCodes);
-      if (!codes.some((c) => c.code === opts.input.reason_code)) throw badRequest(`reason_code: must be one of the workspace's denial reasons (${codes.map((c) => c.code).join(", ")}).`);
-    }
-    const determination = await tx.determination.findFirst({ where: { priorAuthId: priorAuth.id }, orderBy: { createdAt: "desc" } });
-    const review = await tx.review.create({
-      data: {
-        workspaceId: opts.workspaceId,
-        priorAuthId: priorAuth.id,
-        determinationId: determination?.id ?? null,
-        decision: opts.input.decision,
-        note: opts.input.note,
-        reviewer: opts.actor.label,
-        reviewerUserId: opts.actor.type === "user" ? opts.actor.id : null,
-        reasonCode: opts.input.reason_code ?? null,
+  try {
+    return await prisma.$transaction((tx) => decide(tx, opts));
+  } catch (error) {
+    // Another review took this place in the case's history first (the unique (priorAuthId, sequence)): name it.
+    if ((error as { code?: string }).code !== "P2002") throw error;
+    const winner = await prisma.review.findFirst({ where: { workspaceId: opts.workspaceId, priorAuthId: opts.priorAuthId }, orderBy: { sequence: "desc" } });
+    throw conflict(winner ? alreadyDecidedMessage(winner) : "Another decision on this case was being recorded at the same time; read the case again.");
+  }
+}
+
+async function decide(tx: Tx, opts: RecordReviewOptions) {
+  const { input } = opts;
+  // The history is read first: a review committed after this read takes the sequence this one would, so the insert
+  // below fails on the unique (priorAuthId, sequence) instead of deciding the case a second time.
+  const latestReview = await tx.review.findFirst({ where: { workspaceId: opts.workspaceId, priorAuthId: opts.priorAuthId }, orderBy: { sequence: "desc" } });
+  const priorAuth = await tx.priorAuth.findFirst({ where: { id: opts.priorAuthId, workspaceId: opts.workspaceId } });
+  if (!priorAuth) throw notFound(`Prior authorization ${opts.priorAuthId}`);
+  if (!DECIDABLE.has(priorAuth.status)) throw conflict(`A ${priorAuth.status} prior authorization cannot be decided.`);
+  if (input.reason_code) {
+    if (input.decision !== "denied") throw badRequest("reason_code: only a denial takes a reason code.");
+    const workspace = await tx.workspace.findUniqueOrThrow({ where: { id: opts.workspaceId }, select: { denialReasonCodes: true } });
+    const codes = denialReasonCodesOf(workspace.denialReasonCodes);
+    if (!codes.some((c) => c.code === input.reason_code)) throw badRequest(`reason_code: must be one of the workspace's denial reasons (${codes.map((c) => c.code).join(", ")}).`);
+  }
+  const latestDetermination = await tx.determination.findFirst({ where: { priorAuthId: priorAuth.id }, orderBy: { createdAt: "desc" } });
+  const determination = input.determination_id
+    ? await tx.determination.findFirst({ where: { id: input.determination_id, priorAuthId: priorAuth.id, workspaceId: opts.workspaceId } })
+    : latestDetermination;
+  if (input.determination_id && !determination) throw notFound(`Determination ${input.determination_id} of prior authorization ${priorAuth.id}`);
+  const standing = standingDecision({ status: priorAuth.status, latestReview, latestDeterminationId: latestDetermination?.id ?? null });
+  const plan = planReview({ decision: input.decision, amendment: Boolean(input.amendment), standing });
+  assertTransition(priorAuth.status, input.decision);
+
+  const review = await tx.review.create({
+    data: {
+      workspaceId: opts.workspaceId,
+      priorAuthId: priorAuth.id,
+      sequence: (latestReview?.sequence ?? 0) + 1,
+      determinationId: determination?.id ?? null,
+      decision: input.decision,
+      note: input.note,
+      reviewer: opts.actor.label,
+      reviewerUserId: opts.actor.type === "user" ? opts.actor.id : null,
+      reasonCode: input.reason_code ?? null,
+      amendsReviewId: plan.kind === "amendment" ? plan.amends.id : null,
+      amendmentReason: input.amendment?.reason ?? null,
+    },
+  });
+  const final = input.decision !== "request_for_information";
+  const reopened = FINAL.has(priorAuth.status);
+  const why = input.amendment?.reason ?? input.note;
+  // Only from the status read above: a cancel or new documents that landed meanwhile win, and this review is undone.
+  const moved = await tx.priorAuth.updateMany({
+    where: { id: priorAuth.id, status: priorAuth.status },
+    data: {
+      status: input.decision, decidedAt: final ? new Date() : null, decidedBy: final ? opts.actor.label : null, statusReason: reopened ? why : priorAuth.statusReason,
+      ...(await waitingClockData(tx, priorAuth, input.decision)),
+    },
+  });
+  if (moved.count === 0) throw conflict("The case changed while the decision was recorded: read it again and retry.");
+  if (reopened) {
+    await recordAuditEvent(tx, { workspaceId: opts.workspaceId, priorAuthId: priorAuth.id, actor: opts.actor, action: "prior_auth.reopened", details: { previous_status: priorAuth.status, decided_by: priorAuth.decidedBy, reason: why } });
+  }
+  const engineRecommendation = determination?.recommendedStatus ?? null;
+  if (plan.kind === "amendment") {
+    const before = plan.amends;
+    await recordAuditEvent(tx, {
+      workspaceId: opts.workspaceId, priorAuthId: priorAuth.id, actor: opts.actor, action: "review.amended",
+      details: {
+        review_id: review.id, amends_review_id: before.id, reason: input.amendment!.reason, decision: input.decision,
+        before: { decision: before.decision, note: before.note, reason_code: before.reasonCode, reviewer: before.reviewer, determination_id: before.determinationId },
+        after: { decision: input.decision, note: input.note, reason_code: input.reason_code ?? null, reviewer: opts.actor.label, determination_id: determination?.id ?? null },
       },
     });
-    const final = opts.input.decision !== "request_for_information";
-    const reopened = FINAL.has(priorAuth.status);
-    await tx.priorAuth.update({
-      where: { id: priorAuth.id },
-      data: {
-        status: opts.input.decision, decidedAt: final ? new Date() : null, decidedBy: final ? opts.actor.label : null, statusReason: reopened ? opts.input.note : priorAuth.statusReason,
-        ...(await waitingClockData(tx, priorAuth, opts.input.decision)),
-      },
-    });
-    if (reopened) {
-      await recordAuditEvent(tx, { workspaceId: opts.workspaceId, priorAuthId: priorAuth.id, actor: opts.actor, action: "prior_auth.reopened", details: { previous_status: priorAuth.status, decided_by: priorAuth.decidedBy, reason: opts.input.note } });
-    }
+  } else {
     await recordAuditEvent(tx, {
       workspaceId: opts.workspaceId, priorAuthId: priorAuth.id, actor: opts.actor, action: "review.decided",
-      details: { decision: opts.input.decision, note: opts.input.note, previous_status: priorAuth.status, engine_recommendation: determination?.recommendedStatus ?? null },
+      details: { decision: input.decision, note: input.note, previous_status: priorAuth.status, engine_recommendation: engineRecommendation, determination_id: determination?.id ?? null },
     });
-    const notice = await issueNotice(tx, {
-      workspaceId: opts.workspaceId, priorAuthId: priorAuth.id, outcome: opts.input.decision, actor: opts.actor,
-      decidedBy: opts.actor.label, reviewerNote: opts.input.note, reasonCode: opts.input.reason_code ?? null, reviewId: review.id,
-    });
-    const presented = presentReview(review, determination?.recommendedStatus ?? null, notice.id);
-    await emitWebhookEvent(tx, { workspaceId: opts.workspaceId, type: "review.decided", data: { prior_auth_id: priorAuth.id, case_id: priorAuth.caseId, review: presented } });
-    return presented;
+  }
+  const notice = await issueNotice(tx, {
+    workspaceId: opts.workspaceId, priorAuthId: priorAuth.id, outcome: input.decision, actor: opts.actor,
+    decidedBy: opts.actor.label, reviewerNote: input.note, reasonCode: input.reason_code ?? null, reviewId: review.id,
+    corrects: plan.kind === "amendment" ? { reviewId: plan.amends.id, reason: input.amendment!.reason } : null,
   });
+  const presented = presentReview(review, engineRecommendation, notice.id);
+  await emitWebhookEvent(tx, { workspaceId: opts.workspaceId, type: "review.decided", data: { prior_auth_id: priorAuth.id, case_id: priorAuth.caseId, review: presented } });
+  return presented;
 }
 
 export async function listReviews(opts: { workspaceId: string; priorAuthId: string }) {
-  const reviews = await prisma.review.findMany({ where: { workspaceId: opts.workspaceId, priorAuthId: opts.priorAuthId }, orderBy: { createdAt: "desc" } });
+  const reviews = await prisma.review.findMany({ where: { workspaceId: opts.workspaceId, priorAuthId: opts.priorAuthId }, orderBy: { sequence: "desc" } });
   const determinations = await prisma.determination.findMany({
     where: { id: { in: reviews.flatMap((r) => (r.determinationId ? [r.determinationId] : [])) } },
     select: { id: true, recommendedStatus: true },

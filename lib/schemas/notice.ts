@@ -33,6 +33,16 @@ export const ZNotice = z.object({
     received_at: z.string(),
     issued_at: z.string(),
     appeal: z.string().nullable(),
+    correction: z
+      .object({
+        corrects_notice_id: z.uuid().nullable().describe("The notice this one corrects (null when the amended decision issued none)"),
+        corrects_title: z.string().nullable(),
+        corrects_issued_at: z.string().nullable(),
+        reason: z.string().describe("Why the decision was amended"),
+        statement: z.string().describe("The correction in words, as printed on the letter"),
+      })
+      .nullable()
+      .describe("Set when this notice corrects an earlier one (an amended decision)"),
   }),
   created_at: z.string(),
 });

@@ -5,6 +5,15 @@ export const ZReviewRequest = z.strictObject({
   note: z.string({ error: "is required" }).trim().min(1, "is required: say why").max(10_000),
   /** A denial's reason code from the workspace's list (GET /workspace: denial_reason_codes); printed on the notice. */
   reason_code: z.string().trim().min(1).max(40).optional(),
+  /** The determination decided (GET /determinations); the case's latest when omitted. Another case's is 404. */
+  determination_id: z.uuid({ error: "must be a determination's id (a UUID)" }).optional(),
+  /**
+   * A second, different decision on a decided case is an amendment, said so explicitly with its reason: without it a
+   * decision on a decided case is 409. The amendment is audited (review.amended) and issues a corrected notice.
+   */
+  amendment: z
+    .strictObject({ reason: z.string({ error: "is required" }).trim().min(1, "is required: say why the decision changes").max(2000) }, { error: "must be an object with a reason" })
+    .optional(),
 });
 export type TReviewRequest = z.infer<typeof ZReviewRequest>;
 
@@ -18,6 +27,9 @@ export const ZReview = z.object({
   reason_code: z.string().nullable(),
   /** The notice this decision issued (GET /notices/{id}; its PDF at /notices/{id}/pdf), in the answer to POST /review and in GET /reviews. */
   notice_id: z.uuid().nullable(),
+  /** For an amendment: the decision it changed, and why (null for a first decision). */
+  amends_review_id: z.uuid().nullable(),
+  amendment_reason: z.string().nullable(),
   created_at: z.string(),
 });
 

@@ -5,6 +5,7 @@ import { parseJsonBody } from "@/lib/api/parse";
 import { updatePriorAuth } from "@/lib/prior-auths/update-prior-auth";
 import { getPriorAuthOrThrow } from "@/lib/prior-auths/get-prior-auth-or-throw";
 import { presentPriorAuth } from "@/lib/prior-auths/present-prior-auth";
+import { idempotentJson } from "@/lib/idempotency/idempotent-json";
 
 export const dynamic = "force-dynamic";
 
@@ -14,9 +15,12 @@ export const GET = withWorkspace<{ prior_auth_id: string }>(async ({ params, wor
   return json(presentPriorAuth(await getPriorAuthOrThrow({ workspaceId: workspace.id, priorAuthId })));
 });
 
-// PATCH /prior_auths/{prior_auth_id} - assign (a member, "me" or null) or change the expedited flag
+// PATCH /prior_auths/{prior_auth_id} - assign (a member, "me" or null) or change the expedited flag; Idempotency-Key as create
 export const PATCH = withWorkspace<{ prior_auth_id: string }>(async ({ req, params, workspace, actor }) => {
   const priorAuthId = ZPriorAuthId.parse(params.prior_auth_id);
   const input = await parseJsonBody(req, ZUpdatePriorAuthRequest);
-  return json(await updatePriorAuth({ workspaceId: workspace.id, sla: workspace, priorAuthId, actor, input }));
+  return idempotentJson({ req, workspaceId: workspace.id, body: input }, async () => ({
+    status: 200,
+    body: await updatePriorAuth({ workspaceId: workspace.id, sla: workspace, priorAuthId, actor, input }),
+  }));
 });

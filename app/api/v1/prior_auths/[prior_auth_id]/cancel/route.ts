@@ -1,5 +1,5 @@
 import { withWorkspace } from "@/lib/api/with-workspace";
-import { json } from "@/lib/api/responses";
+import { idempotentJson } from "@/lib/idempotency/idempotent-json";
 import { parseJsonBody } from "@/lib/api/parse";
 import { ZCancelRequest } from "@/lib/schemas/review";
 import { ZPriorAuthId } from "@/lib/schemas/prior-auth";
@@ -11,5 +11,8 @@ export const dynamic = "force-dynamic";
 export const POST = withWorkspace<{ prior_auth_id: string }>(async ({ req, params, workspace, actor }) => {
   const priorAuthId = ZPriorAuthId.parse(params.prior_auth_id);
   const input = await parseJsonBody(req, ZCancelRequest, { optional: true });
-  return json(await cancelPriorAuth({ workspaceId: workspace.id, priorAuthId, actor, reason: input?.reason ?? null }));
+  return idempotentJson({ req, workspaceId: workspace.id, body: input ?? null }, async () => ({
+    status: 200,
+    body: await cancelPriorAuth({ workspaceId: workspace.id, priorAuthId, actor, reason: input?.reason ?? null }),
+  }));
 });

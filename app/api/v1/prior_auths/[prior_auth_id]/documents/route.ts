@@ -6,6 +6,7 @@ import { listCaseDocuments } from "@/lib/documents/document-queries";
 import { parseJsonBody } from "@/lib/api/parse";
 import { ZAddCaseDocumentsRequest } from "@/lib/schemas/case-documents";
 import { addCaseDocuments } from "@/lib/prior-auths/add-case-documents";
+import { idempotentJson } from "@/lib/idempotency/idempotent-json";
 
 export const dynamic = "force-dynamic";
 
@@ -20,6 +21,8 @@ export const GET = withWorkspace<{ prior_auth_id: string }>(async ({ params, wor
 export const POST = withWorkspace<{ prior_auth_id: string }>(async ({ req, params, workspace, actor }) => {
   const priorAuthId = ZPriorAuthId.parse(params.prior_auth_id);
   const input = await parseJsonBody(req, ZAddCaseDocumentsRequest);
-  const priorAuth = await addCaseDocuments({ workspaceId: workspace.id, priorAuthId, actor, input });
-  return json(priorAuth, { status: priorAuth.status === "Processing" ? 202 : 200 });
+  return idempotentJson({ req, workspaceId: workspace.id, body: input }, async () => {
+    const priorAuth = await addCaseDocuments({ workspaceId: workspace.id, priorAuthId, actor, input });
+    return { status: priorAuth.status === "Processing" ? 202 : 200, body: priorAuth };
+  });
 });
