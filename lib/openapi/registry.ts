@@ -117,6 +117,9 @@ const id = { prior_auth_id: ZPriorAuthId };
 const uuid = (name: string) => z.uuid({ error: `${name} must be a UUID` });
 const ok = (description: string, schema: z.ZodType): Record<number, ResponseSpec> => ({ 200: { description, schema } });
 const created = (description: string, schema: z.ZodType): Record<number, ResponseSpec> => ({ 201: { description, schema } });
+/** Create and the state-changing actions on a case take the same key (lib/idempotency). */
+const idempotencyKey = { "Idempotency-Key": { description: "Replays the first answer for the same key, route and body for 24 hours (header `Idempotent-Replayed: true`); another body with the same key is 409.", schema: z.string().max(255) } };
+const replayed = { "Idempotent-Replayed": { description: "true when the answer is a replay.", schema: { type: "string" as const } } };
 
 export const OPERATIONS: OperationSpec[] = [
   // Prior authorizations
@@ -124,7 +127,7 @@ export const OPERATIONS: OperationSpec[] = [
     method: "post", path: "/prior_auths", operationId: "createPriorAuth", tag: "Prior authorizations", access: "workspace",
     summary: "Create a prior authorization",
     description: "Give `case_id` and exactly one source: `document_url` (http(s), or `pa-document:<id>` from POST /documents) or `ePA`. Processing runs in the background; with `synchronous_request` the answer waits for it (up to PA_SYNC_TIMEOUT_MS). A `pa-document:` id that is not an upload of this workspace (unknown, or another workspace's: the same answer) is 404 naming the field, and nothing is created.",
-    headers: { "Idempotency-Key": { description: "Replays the first answer for the same key and body for 24 hours; another body with the same key is 409.", schema: z.string().max(255) } },
+    headers: idempotencyKey,
     body: { schema: ZCreatePriorAuthRequest, required: true },
     responses: { 201: { description: "Created (status Processing, or final with synchronous_request).", schema: ZPriorAuth, headers: { Location: { description: "The new prior authorization.", schema: { type: "string" } }, "Idempotent-Replayed": { description: "true when the answer is a replay.", schema: { type: "string" } } } } },
     errors: [400, 404, 409, 413],
@@ -145,13 +148,14 @@ export const OPERATIONS: OperationSpec[] = [
   },
   {
     method: "patch", path: "/prior_auths/{prior_auth_id}", operationId: "updatePriorAuth", tag: "Prior authorizations", access: "workspace",
-    summary: "Assign a prior authorization or change its expedited flag", params: id, body: { schema: ZUpdatePriorAuthRequest, required: true },
-    responses: ok("The updated prior authorization.", ZPriorAuth), errors: [400, 404, 409],
+    summary: "Assign a prior authorization or change its expedited flag", params: id, headers: idempotencyKey, body: { schema: ZUpdatePriorAuthRequest, required: true },
+    responses: { 200: { description: "The updated prior authorization.", schema: ZPriorAuth, headers: replayed } }, errors: [400, 404, 409],
   },
   {
     method: "post", path: "/prior_auths/{prior_auth_id}/cancel", operationId: "cancelPriorAuth", tag: "Prior authorizations", access: "workspace",
     summary: "Cancel (withdraw) an open prior authorization, ready for review included", description: "An optional `reason` is kept on the case (`status_reason`) and in the audit trail.",
-    params: id, body: { schema: ZCancelRequest, required: false }, responses: ok("The cancelled prior authorization.", ZPriorAuth), errors: [400, 404, 409],
+    params: id, headers: idempotencyKey, body: { schema: ZCancelRequest, required: false },
+    responses: { 200: { description: "The cancelled prior authorization.", schema: ZPriorAuth, headers: replayed } }, errors: [400, 404, 409],
   },
   {
     method: "get", path: "/prior_auths/counts", operationId: "countPriorAuthViews", tag: "Prior authorizations", access: "workspace",
@@ -162,8 +166,8 @@ export const OPERATIONS: OperationSpec[] = [
     method: "post", path: "/prior_auths/{prior_auth_id}/documents", operationId: "addPriorAuthDocuments", tag: "Documents", access: "workspace",
     summary: "Add documents to an open prior authorization (the answer to a request for information)",
     description: "The case is read again with all its documents (202 while Processing; 200 when `synchronous_request` finished it), then evaluated again when the workspace prepares cases, and returns to review. A `pa-document:` id that is not an upload of this workspace is 404 naming the field, and the case is left as it was.",
-    params: id, body: { schema: ZAddCaseDocumentsRequest, required: true },
-    responses: { 202: { description: "Accepted: the case is being read again.", schema: ZPriorAuth }, 200: { description: "Read again (synchronous_request).", schema: ZPriorAuth } }, errors: [400, 404, 409],
+    params: id, headers: idempotencyKey, body: { schema: ZAddCaseDocumentsRequest, required: true },
+    responses: { 202: { description: "Accepted: the case is being read again.", schema: ZPriorAuth, headers: replayed }, 200: { description: "Read again (synchronous_request).", schema: ZPriorAuth, headers: replayed } }, errors: [400, 404, 409],
   },
   {
     method: "get", path: "/prior_auths/{prior_auth_id}/notices", operationId: "listNotices", tag: "Notices", access: "workspace",
@@ -222,8 +226,10 @@ export const OPERATIONS: OperationSpec[] = [
   },
   {
     method: "post", path: "/prior_auths/{prior_auth_id}/review", operationId: "recordReview", tag: "Reviews", access: "workspace",
-    summary: "Record a reviewer's decision", description: "approved and denied are final (they stop the SLA clock); request_for_information waits for more material.",
-    params: id, body: { schema: ZReviewRequest, required: true }, responses: created("The recorded review.", ZReview), errors: [400, 404, 409],
+    summary: "Record a reviewer's decision",
+    description: "Decides the case's latest determination, or `determination_id` (another case's is 404). approved and denied are final (they stop the SLA clock); request_for_information waits for more material. A case is decided once: a repeated or concurrent review is 409 naming the decision that stands, and records nothing. A different decision on a decided case is an amendment: `amendment: {reason}`, audited as review.amended, issuing a corrected notice that references the first.",
+    params: id, headers: idempotencyKey, body: { schema: ZReviewRequest, required: true },
+    responses: { 201: { description: "The recorded review (an amendment names the review it changed).", schema: ZReview, headers: replayed } }, errors: [400, 403, 404, 409],
   },
   {
     method: "get", path: "/prior_auths/{prior_auth_id}/reviews", operationId: "listReviews", tag: "Reviews", access: "workspace",
