@@ -24,7 +24,12 @@ export function AppShell({ member, children }: { member: { email: string; role: 
             than widening the page). */}
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
           <div className="flex min-w-0 items-baseline gap-2">
-            <Link href="/cases" className="font-semibold text-slate-900">PA Service</Link>
+            <Link href="/cases" className="flex items-center gap-2 self-center font-semibold text-slate-900">
+              {/* The logo the notices share (public/logo.svg); decorative: the link's name is its text. */}
+              {/* eslint-disable-next-line @next/next/no-img-element -- a static SVG: nothing for the image optimizer to do */}
+              <img src="/logo.svg" alt="" width={20} height={20} />
+              PA Service
+            </Link>
             <span data-testid="workspace-name" className="truncate text-sm font-medium text-slate-700" title="Workspace">{member.workspaceName}</span>
           </div>
           <nav aria-label="Main" className="order-last flex w-full flex-wrap gap-1 md:order-none md:w-auto">

@@ -102,6 +102,27 @@ test.describe("OpenAPI", () => {
   });
 });
 
+test("the portal's static files are served without a key or session: favicon, icons, logo, robots.txt", async () => {
+  const anonymous = await playwrightRequest.newContext({ baseURL: test.info().project.use.baseURL });
+  try {
+    const favicon = await anonymous.get("/favicon.ico");
+    expect(favicon.status()).toBe(200);
+    expect(favicon.headers()["content-type"]).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
+    expect([...(await favicon.body()).subarray(0, 4)]).toEqual([0, 0, 1, 0]); // an ICO header
+    const robots = await anonymous.get("/robots.txt");
+    expect(robots.status()).toBe(200);
+    expect(robots.headers()["content-type"]).toMatch(/^text\/plain/);
+    expect(await robots.text()).toMatch(/^User-agent: \*\nDisallow: \/$/m);
+    for (const [file, type] of [["/icon.png", "image/png"], ["/apple-touch-icon.png", "image/png"], ["/logo.svg", "image/svg+xml"]]) {
+      const response = await anonymous.get(file);
+      expect(response.status(), file).toBe(200);
+      expect(response.headers()["content-type"], file).toContain(type);
+    }
+  } finally {
+    await anonymous.dispose();
+  }
+});
+
 async function adminSession(email: string, password: string): Promise<APIRequestContext> {
   const baseURL = test.info().project.use.baseURL;
   const context = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Origin: String(baseURL) } });
