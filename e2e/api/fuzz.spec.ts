@@ -173,7 +173,7 @@ test("fuzz: every operation of the OpenAPI document, valid and mutated requests"
     for (const [method, op] of Object.entries(methods)) {
       const sessionOnly = !(op.security ?? []).some((s) => "ApiKeyAuth" in s) && (op.security ?? []).length > 0;
       const client = sessionOnly ? session : request;
-      const auth = sessionOnly ? {} : { "X-API-Key": rotation[operation++ % rotation.length] };
+      const auth: Record<string, string> = sessionOnly ? {} : { "X-API-Key": rotation[operation++ % rotation.length] };
       const bodySchema = op.requestBody?.content["application/json"]?.schema;
       for (let i = 0; i < PER_OPERATION; i++) {
         const mutateIds = i % 4 === 3;
