@@ -9,7 +9,9 @@ const USAGE = `usage:
   npm run pa -- migrate
   npm run pa -- workspace create --name NAME --admin-email EMAIL --admin-password PASSWORD [--auto-evaluate true|false] [--json]
   npm run pa -- apikey create --workspace WORKSPACE_ID --name NAME [--json]
-  npm run pa -- member add --workspace WORKSPACE_ID --email EMAIL --password PASSWORD --role admin|reviewer [--json]`;
+  npm run pa -- member add --workspace WORKSPACE_ID --email EMAIL --role admin|reviewer [--password PASSWORD] [--json]
+      (a new account: with --password it joins at once, without one it gets a one-time activation link to pass on;
+       an existing account is invited, keeps its own password and accepts once, signed in)`;
 
 class UsageError extends Error {}
 
@@ -86,12 +88,17 @@ async function run(argv: string[]) {
       return;
     }
     const o = required(
-      z.object({ workspace: z.uuid(), email: z.email(), password: ZNewPassword, role: z.enum(["admin", "reviewer"]), json: z.boolean().optional() }),
+      z.object({ workspace: z.uuid(), email: z.email(), password: ZNewPassword.optional(), role: z.enum(["admin", "reviewer"]), json: z.boolean().optional() }),
       options(args, { workspace: "string", email: "string", password: "string", role: "string", json: "boolean" }),
     );
     const { addMember } = await import("../lib/members/members");
-    const member = await addMember({ workspaceId: o.workspace, email: o.email, password: o.password, role: o.role });
-    print(Boolean(o.json), member, `Member ${member.email} added as ${member.role}.`);
+    const { accountLinkUrl } = await import("../lib/accounts/link-url");
+    const { member, link } = await addMember({ workspaceId: o.workspace, email: o.email, operatorPassword: o.password, role: o.role });
+    const invitation = link ? { url: accountLinkUrl(link.path), expires_at: link.expiresAt.toISOString() } : undefined;
+    print(Boolean(o.json), { ...member, ...(invitation ? { invitation } : {}) },
+      invitation
+        ? `${member.email} invited as ${member.role}. One-time link (shown once; a new account sets its password there, an existing one signs in to accept): ${invitation.url}`
+        : `Member ${member.email} added as ${member.role}.`);
   } finally {
     const { disconnectPrisma } = await import("../lib/db/prisma");
     await disconnectPrisma();

@@ -45,6 +45,8 @@ export function AppShell({ member, children }: { member: { email: string; role: 
           </nav>
           <div className="ml-auto flex min-w-0 items-center gap-3 text-sm text-slate-700">
             <span aria-label="Signed in as" className="min-w-0 truncate" title={`${member.email} · ${member.role} · ${member.workspaceName}`}>{member.email} · {member.role}</span>
+            <Link href="/choose-workspace" className="shrink-0 rounded-md px-2 py-1 text-slate-700 hover:bg-slate-100">Switch workspace</Link>
+            <Link href="/account" className="shrink-0 rounded-md px-2 py-1 text-slate-700 hover:bg-slate-100">Account</Link>
             <button type="button" onClick={() => signOut({ callbackUrl: "/login" })} className="shrink-0 rounded-md px-2 py-1 text-slate-700 hover:bg-slate-100">Log out</button>
           </div>
         </div>

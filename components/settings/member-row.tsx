@@ -7,21 +7,21 @@ import type { ZMember } from "@/lib/schemas/member";
 import { apiFetch } from "@/lib/portal/api-client";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { Field } from "@/components/ui/field";
 import { formatDateTime } from "@/components/ui/format";
+import { OneTimeLinkNotice, type OneTimeLink } from "./one-time-link-notice";
 
 /** The API's member (lib/schemas/member.ts), not a hand-written copy. */
 export type Member = z.infer<typeof ZMember>;
 
 /**
- * One member with the admin's actions: role, deactivate / reactivate, reset password, remove. Each outcome is told
+ * One member with the admin's actions: role, deactivate / reactivate, a one-time password link, remove. Each outcome is told
  * through `onDone` (the panel's status line); focus stays on the control that acted, or moves to the status line when
  * the row goes away.
  */
 export function MemberRow({ member, onDone }: { member: Member; onDone: (message: string, opts?: { rowRemoved?: boolean; error?: boolean }) => void }) {
   const [confirmRemove, setConfirmRemove] = useState(false);
   const [resetOpen, setResetOpen] = useState(false);
-  const [password, setPassword] = useState("");
+  const [link, setLink] = useState<(OneTimeLink & { purpose: string }) | null>(null);
   const who = member.name ? `${member.name} (${member.email})` : member.email;
   const fail = (error: Error) => onDone(error.message, { error: true });
   const update = useMutation({
@@ -35,8 +35,8 @@ export function MemberRow({ member, onDone }: { member: Member; onDone: (message
     onError: (error: Error) => { setConfirmRemove(false); fail(error); },
   });
   const reset = useMutation({
-    mutationFn: () => apiFetch<Member>(`/members/${member.id}/password`, { method: "POST", json: { password } }),
-    onSuccess: () => { setResetOpen(false); setPassword(""); onDone(`A new password was set for ${member.email}; share it privately.`); },
+    mutationFn: () => apiFetch<Member & { password_link: OneTimeLink & { purpose: string } }>(`/members/${member.id}/password`, { method: "POST" }),
+    onSuccess: (m) => { setResetOpen(false); setLink(m.password_link); onDone(`A one-time password link was issued for ${member.email}.`); },
     onError: (error: Error) => { setResetOpen(false); fail(error); },
   });
   const deactivated = member.deactivated_at !== null;
@@ -54,24 +54,28 @@ export function MemberRow({ member, onDone }: { member: Member; onDone: (message
           <option value="admin">Admin</option>
         </select>
       </td>
-      <td className="px-3 py-2">{deactivated ? <span className="font-medium text-amber-800">Deactivated {formatDateTime(member.deactivated_at!)}</span> : "Active"}</td>
+      <td className="px-3 py-2">{deactivated ? <span className="font-medium text-amber-800">Deactivated {formatDateTime(member.deactivated_at!)}</span> : member.status === "invited" ? <span className="font-medium text-sky-800">Invited</span> : "Active"}</td>
       <td className="px-3 py-2">{formatDateTime(member.created_at)}</td>
       <td className="px-3 py-2">
         <div className="flex flex-wrap gap-2">
           <Button type="button" variant="secondary" aria-label={`${deactivated ? "Reactivate" : "Deactivate"} ${member.email}`}
             onClick={() => update.mutate({ active: deactivated })}>{deactivated ? "Reactivate" : "Deactivate"}</Button>
-          <Button type="button" variant="secondary" aria-label={`Reset password of ${member.email}`} onClick={() => setResetOpen(true)}>Reset password</Button>
+          <Button type="button" variant="secondary" aria-label={`Password link for ${member.email}`} onClick={() => setResetOpen(true)}>Password link</Button>
           <Button type="button" variant="danger" aria-label={`Remove ${member.email}`} onClick={() => setConfirmRemove(true)}>Remove</Button>
         </div>
         <ConfirmDialog open={confirmRemove} title={`Remove ${who}?`} confirmLabel="Remove member" cancelLabel="Keep member" danger pending={remove.isPending}
           onConfirm={() => remove.mutate()} onClose={() => setConfirmRemove(false)}>
           They will no longer sign in to this workspace; their open cases return to the shared queue. The audit trail keeps their actions.
         </ConfirmDialog>
-        <ConfirmDialog open={resetOpen} title={`New password for ${who}`} confirmLabel="Set password" cancelLabel="Cancel" pending={reset.isPending}
-          onConfirm={() => reset.mutate()} onClose={() => { setResetOpen(false); setPassword(""); }}>
-          <Field label="New password" type="password" autoComplete="new-password" minLength={12} value={password} onChange={(e) => setPassword(e.target.value)}
-            hint="At least 12 characters, not a common password; share it privately." />
+        <ConfirmDialog open={resetOpen} title={`Password link for ${who}?`} confirmLabel="Issue link" cancelLabel="Cancel" pending={reset.isPending}
+          onConfirm={() => reset.mutate()} onClose={() => setResetOpen(false)}>
+          A one-time link with which they choose a new password themselves; any earlier link stops working. Not possible for an account that also belongs to another workspace: its owner changes the password on their Account page.
         </ConfirmDialog>
+        {link && (
+          <div className="mt-2">
+            <OneTimeLinkNotice title={`Password link for ${member.email}`} link={link}>Give it to them privately; it works once.</OneTimeLinkNotice>
+          </div>
+        )}
       </td>
     </tr>
   );

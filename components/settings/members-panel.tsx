@@ -7,12 +7,13 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { ErrorState, Loading } from "@/components/ui/states";
 import { MemberRow, type Member } from "./member-row";
+import { OneTimeLinkNotice, type OneTimeLink } from "./one-time-link-notice";
 
 export function MembersPanel() {
   const queryClient = useQueryClient();
   const members = useQuery({ queryKey: ["members"], queryFn: () => apiFetch<{ data: Member[] }>("/members") });
   const add = useMutation({
-    mutationFn: (input: { email: string; name: string; role: string; password: string }) => apiFetch<Member>("/members", { method: "POST", json: input }),
+    mutationFn: (input: { email: string; name: string; role: string }) => apiFetch<Member & { invitation: OneTimeLink }>("/members", { method: "POST", json: input }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["members"] }),
   });
   const [status, setStatus] = useState<{ message: string; error: boolean } | null>(null);
@@ -30,7 +31,7 @@ export function MembersPanel() {
     const form = event.currentTarget;
     const data = new FormData(form);
     add.mutate(
-      { email: String(data.get("email")), name: String(data.get("name") ?? ""), role: String(data.get("role")), password: String(data.get("password")) },
+      { email: String(data.get("email")), name: String(data.get("name") ?? ""), role: String(data.get("role")) },
       { onSuccess: () => form.reset() },
     );
   }
@@ -48,11 +49,17 @@ export function MembersPanel() {
             <option value="admin">Admin</option>
           </select>
         </div>
-        <Field label="Initial password" name="password" type="password" minLength={12} required hint="At least 12 characters, not a common password; share it privately." />
+        <p className="self-end text-xs text-slate-600">No password here: the person sets their own through a one-time link, or, if they already have an account, accepts the invitation signed in.</p>
         <div className="col-span-2 flex items-center gap-3">
-          <Button type="submit" disabled={add.isPending}>{add.isPending ? "Adding…" : "Add member"}</Button>
-          {add.isSuccess && <span role="status" className="text-sm text-emerald-800">Member added.</span>}
+          <Button type="submit" disabled={add.isPending}>{add.isPending ? "Inviting…" : "Invite member"}</Button>
         </div>
+        {add.isSuccess && (
+          <div className="col-span-2">
+            <OneTimeLinkNotice title={`${add.data.email} is invited.`} link={add.data.invitation}>
+              Give them this link privately. With a new account they choose their password there; with an existing account they sign in and accept.
+            </OneTimeLinkNotice>
+          </div>
+        )}
         {add.error && <div className="col-span-2"><ErrorState message={add.error.message} /></div>}
       </form>
       {members.isPending ? <Loading /> : members.error ? <ErrorState message={members.error.message} /> : (

@@ -40,7 +40,7 @@ test("cross-site: a session cookie mutates only from the portal's origin with JS
   const evil = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: "https://evil.example" } });
   await signInRequest(evil, ws.adminEmail, ws.adminPassword);
   await expectError(await evil.post("/api/v1/prior_auths", { data: { case_id: "csrf", ePA: epa } }), 403, /Cross-site/);
-  await expectError(await evil.post("/api/v1/members", { data: { email: "x@evil.test", role: "admin", password: "a-long-enough-password" } }), 403);
+  await expectError(await evil.post("/api/v1/members", { data: { email: "x@evil.test", role: "admin" } }), 403);
 
   const portal = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: String(baseURL) } });
   await signInRequest(portal, ws.adminEmail, ws.adminPassword);
@@ -78,21 +78,23 @@ test("passwords: guessing is throttled per email with 429 and Retry-After; the p
   const admin = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: String(baseURL) } });
   await signInRequest(admin, ws.adminEmail, ws.adminPassword);
   for (const password of ["password", "short-pw-1", "password1234", "Qwertyuiop123"]) {
-    await expectError(await admin.post("/api/v1/members", { data: { email: `weak-${password.length}@hard.test`, role: "reviewer", password } }), 400, /password/);
+    await expectError(await admin.post("/api/v1/account/password", { data: { current_password: ws.adminPassword, new_password: password } }), 400, /new_password/);
   }
 });
 
 test("tenancy: one email once per workspace; an account of another workspace is not revealed; keys answer alike and revoke idempotently", async ({ playwright, baseURL, request }) => {
   const admin = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: String(baseURL) } });
   await signInRequest(admin, ws.adminEmail, ws.adminPassword);
-  const fresh = await admin.post("/api/v1/members", { data: { email: `new-${Date.now()}@hard.test`, role: "reviewer", password: "a-fresh-member-password" } });
+  const fresh = await admin.post("/api/v1/members", { data: { email: `new-${Date.now()}@hard.test`, role: "reviewer" } });
   expect(fresh.status()).toBe(201);
   // The other workspace's admin: the same answer as for a new person, with nothing of the existing account in it.
-  const existing = await admin.post("/api/v1/members", { data: { email: other.adminEmail, name: "Given Name", role: "reviewer", password: "another-fresh-password" } });
+  const existing = await admin.post("/api/v1/members", { data: { email: other.adminEmail, name: "Given Name", role: "reviewer" } });
   expect(existing.status()).toBe(201);
   expect(Object.keys(await existing.json()).sort()).toEqual(Object.keys(await fresh.json()).sort());
   expect((await existing.json()).name).toBe("Given Name");
-  await expectError(await admin.post("/api/v1/members", { data: { email: other.adminEmail, role: "reviewer", password: "another-fresh-password" } }), 409, /already a member of this workspace/);
+  await expectError(await admin.post("/api/v1/members", { data: { email: other.adminEmail, role: "reviewer" } }), 409, /already a member of this workspace/);
+  // An admin never chooses a password: a body that sends one is refused.
+  await expectError(await admin.post("/api/v1/members", { data: { email: `pw-${Date.now()}@hard.test`, role: "reviewer", password: "an-admin-chosen-password" } }), 400, /unknown field: password/);
 
   const created = await (await admin.post("/api/v1/api_keys", { data: { name: "revoke twice" } })).json();
   const first = await admin.delete(`/api/v1/api_keys/${created.id}`);

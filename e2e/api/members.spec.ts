@@ -1,10 +1,12 @@
-// Issue 14, point 7: admins remove, deactivate / reactivate, change the role of and reset the password of members;
+// Issue 14, point 7: admins remove, deactivate / reactivate, change the role of members and issue them password links;
 // the last active admin is never lost; a deactivated member neither signs in nor keeps using a session; all audited.
+// Issue 19, point 2: an admin never sets a password, and a session ended by deactivation stays ended.
 import { expect, test, type APIRequestContext, type PlaywrightWorkerArgs } from "@playwright/test";
 
 type Playwright = PlaywrightWorkerArgs["playwright"];
 import { addReviewer, createTestWorkspace, type TestWorkspace } from "../support/workspace";
 import { signInRequest } from "../support/session";
+import { inviteMember, linkToken } from "../support/accounts";
 
 let ws: TestWorkspace;
 let other: TestWorkspace;
@@ -38,7 +40,7 @@ async function memberId(admin: APIRequestContext, email: string): Promise<string
   return found.id;
 }
 
-test("deactivating a member ends their session and their sign-in; reactivating restores both", async ({ playwright, baseURL }) => {
+test("deactivating a member ends their session and their sign-in; reactivating restores the sign-in, not the old session", async ({ playwright, baseURL }) => {
   const admin = await session(playwright, baseURL, ws.adminEmail, ws.adminPassword);
   const reviewer = await addReviewer(ws.workspaceId);
   const reviewerSession = await session(playwright, baseURL, reviewer.email, reviewer.password);
@@ -57,7 +59,9 @@ test("deactivating a member ends their session and their sign-in; reactivating r
 
   const on = await admin.patch(`/api/v1/members/${id}`, { data: { active: true } });
   expect((await on.json()).deactivated_at).toBeNull();
-  expect((await reviewerSession.get("/api/v1/prior_auths")).status()).toBe(200);
+  await expectError(await reviewerSession.get("/api/v1/prior_auths"), 401);
+  const renewed = await session(playwright, baseURL, reviewer.email, reviewer.password);
+  expect((await renewed.get("/api/v1/prior_auths")).status()).toBe(200);
 });
 
 test("role changes and removal: the last active admin can be neither demoted, deactivated nor removed", async ({ playwright, baseURL }) => {
@@ -90,14 +94,28 @@ test("role changes and removal: the last active admin can be neither demoted, de
   expect(left.data.map((m: { email: string }) => m.email)).not.toContain(second.email);
 });
 
-test("an admin resets a member's password: the old one stops working, the new one signs in", async ({ playwright, baseURL }) => {
+test("an admin issues a one-time password link: the member sets the password, the old one and old sessions stop", async ({ playwright, baseURL, request }) => {
   const admin = await session(playwright, baseURL, ws.adminEmail, ws.adminPassword);
   const reviewer = await addReviewer(ws.workspaceId);
   const id = await memberId(admin, reviewer.email);
-  await expectError(await admin.post(`/api/v1/members/${id}/password`, { data: { password: "password" } }), 400, /password/);
+  const reviewerSession = await session(playwright, baseURL, reviewer.email, reviewer.password);
+  // An admin cannot send a password any more: the body is not read, the answer is a link.
+  const first = await admin.post(`/api/v1/members/${id}/password`);
+  expect(first.status(), await first.text()).toBe(200);
+  const issued = await admin.post(`/api/v1/members/${id}/password`);
+  const link = (await issued.json()).password_link as { url: string; purpose: string };
+  expect(link.purpose).toBe("password_reset");
+  expect(JSON.stringify(await issued.json())).not.toMatch(/password_hash|"password":/);
+  // Until the link is used nothing changes; the earlier link was replaced by the newer one.
+  expect((await reviewerSession.get("/api/v1/prior_auths")).status()).toBe(200);
+  const token = linkToken(link.url);
+  await expectError(await request.post("/api/v1/account/password_links", { data: { token: linkToken((await first.json()).password_link.url), password: "a-replaced-link-password" } }), 400, /not valid/);
+  await expectError(await request.post("/api/v1/account/password_links", { data: { token, password: "password" } }), 400, /password/);
   const fresh = `reset-${Date.now()}-long-password`;
-  expect((await admin.post(`/api/v1/members/${id}/password`, { data: { password: fresh } })).status()).toBe(200);
+  expect((await request.post("/api/v1/account/password_links", { data: { token, password: fresh } })).status()).toBe(200);
+  await expectError(await request.post("/api/v1/account/password_links", { data: { token, password: `${fresh}-again` } }), 400, /not valid/);
 
+  await expectError(await reviewerSession.get("/api/v1/prior_auths"), 401);
   const old = await playwright.request.newContext({ baseURL });
   await signInRequest(old, reviewer.email, reviewer.password).catch(() => undefined);
   expect(await signedIn(old)).toBe(false);
@@ -118,16 +136,17 @@ test("only admins, only by session, only in their own workspace; bad input is a 
   const otherAdmin = await session(playwright, baseURL, other.adminEmail, other.adminPassword);
   await expectError(await otherAdmin.patch(`/api/v1/members/${id}`, { data: { active: false } }), 404);
   await expectError(await otherAdmin.delete(`/api/v1/members/${id}`), 404);
-  await expectError(await otherAdmin.post(`/api/v1/members/${id}/password`, { data: { password: "a-takeover-password-1" } }), 404);
+  await expectError(await otherAdmin.post(`/api/v1/members/${id}/password`), 404);
 
   await expectError(await admin.patch(`/api/v1/members/not-a-uuid`, { data: { role: "admin" } }), 400);
   await expectError(await admin.patch(`/api/v1/members/${id}`, { data: {} }), 400);
   await expectError(await admin.patch(`/api/v1/members/${id}`, { data: { role: "owner" } }), 400);
   await expectError(await admin.patch(`/api/v1/members/${id}`, { data: { active: "no" } }), 400);
 
-  // An account that also belongs to another workspace keeps its password: this workspace cannot reset it.
-  const shared = await admin.post("/api/v1/members", { data: { email: other.adminEmail, role: "reviewer", password: "unused-initial-password" } });
-  expect(shared.status()).toBe(201);
-  await expectError(await admin.post(`/api/v1/members/${(await shared.json()).id}/password`, { data: { password: "a-takeover-password-2" } }), 409);
+  // An account that also belongs to another workspace keeps its password: this workspace cannot issue a link for it,
+  // and the invitation's own link cannot set it either.
+  const shared = await inviteMember(admin, other.adminEmail);
+  await expectError(await admin.post(`/api/v1/members/${shared.id}/password`), 409, /another workspace/);
+  await expectError(await request.post("/api/v1/account/password_links", { data: { token: shared.token, password: "a-takeover-password-2" } }), 409, /already has a password/);
   expect(await signedIn(await session(playwright, baseURL, other.adminEmail, other.adminPassword))).toBe(true);
 });

@@ -5,6 +5,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { addReviewer, createTestWorkspace, type TestWorkspace } from "../support/workspace";
 import { keepScreenshot, logIn } from "../support/portal";
+import { setPasswordThroughLink } from "../support/accounts";
 import { createCase, formPdf, uploadPdf } from "../support/cases";
 
 let ws: TestWorkspace;
@@ -100,7 +101,7 @@ test("the case page: a sticky bar with the engine's recommendation, Decide focus
   expect(other.id).not.toBe(current.id);
 });
 
-test("member admin: role, deactivate / reactivate, reset password, remove; focus and announcements; no serious axe findings", async ({ page, browser }) => {
+test("member admin: role, deactivate / reactivate, password link, remove; focus and announcements; no serious axe findings", async ({ page, browser }) => {
   const reviewer = await addReviewer(ws.workspaceId);
   await logIn(page, ws.adminEmail, ws.adminPassword);
   await page.goto("/settings/members");
@@ -139,12 +140,13 @@ test("member admin: role, deactivate / reactivate, reset password, remove; focus
   await row.getByRole("button", { name: `Reactivate ${reviewer.email}` }).click();
   await expect(row).toContainText("Active");
 
-  await row.getByRole("button", { name: `Reset password of ${reviewer.email}` }).click();
-  const dialog = page.getByRole("dialog");
+  // The admin never types a password: a one-time link is issued, and the reviewer chooses the new one through it.
+  await row.getByRole("button", { name: `Password link for ${reviewer.email}` }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Issue link" }).click();
+  await expect(status).toHaveText(`A one-time password link was issued for ${reviewer.email}.`);
+  const link = await row.getByTestId("one-time-link").getByRole("textbox").inputValue();
   const fresh = `fresh-${Date.now()}-password`;
-  await dialog.getByLabel("New password").fill(fresh);
-  await dialog.getByRole("button", { name: "Set password" }).click();
-  await expect(page.getByText(`A new password was set for ${reviewer.email}`)).toBeVisible();
+  await setPasswordThroughLink(reviewerPage, link, fresh);
   await logIn(reviewerPage, reviewer.email, fresh);
   await other.close();
 

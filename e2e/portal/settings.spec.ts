@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { addReviewer, createTestWorkspace, type TestWorkspace } from "../support/workspace";
 import { keepScreenshot, logIn } from "../support/portal";
+import { setPasswordThroughLink } from "../support/accounts";
 
 let ws: TestWorkspace;
 
@@ -85,19 +86,20 @@ test("an admin adds a reviewer; the reviewer cannot open Settings → API keys",
   await other.close();
 });
 
-test("the admin adds a member in the portal and that person can sign in", async ({ page, browser }) => {
+test("the admin invites a member in the portal; the person sets their own password through the link and signs in", async ({ page, browser }) => {
   await logIn(page, ws.adminEmail, ws.adminPassword);
   await page.goto("/settings/members");
   const email = `new-${Date.now()}@portal.test`;
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Role", { exact: true }).selectOption("reviewer");
-  await page.getByLabel("Initial password").fill("initial-pass-1");
-  await page.getByRole("button", { name: "Add member" }).click();
+  await page.getByRole("button", { name: "Invite member" }).click();
   await expect(page.getByRole("cell", { name: email, exact: true })).toBeVisible();
+  const link = await page.getByTestId("one-time-link").getByRole("textbox").inputValue();
   await keepScreenshot(page, "settings-members");
 
   const other = await browser.newContext();
   const newPage = await other.newPage();
+  await setPasswordThroughLink(newPage, link, "initial-pass-1");
   await logIn(newPage, email, "initial-pass-1");
   await newPage.getByRole("button", { name: "Log out" }).click();
   await expect(newPage).toHaveURL(/\/login/);

@@ -2,7 +2,8 @@
 // checks the role, and turns every error into the spec's error body. Handlers never build errors themselves.
 import { randomUUID } from "node:crypto";
 import { getServerSession } from "next-auth";
-import { authOptions, type PortalSession } from "@/lib/auth/auth-options";
+import { authOptions } from "@/lib/auth/auth-options";
+import { resolveAccount, resolveMembership, type PortalSession } from "@/lib/auth/portal-session";
 import { apiKeyShapeProblem, hashApiKey } from "@/lib/auth/api-keys";
 import { isKeyExpired } from "@/lib/api-keys/key-expiry";
 import { prisma } from "@/lib/db/prisma";
@@ -89,14 +90,11 @@ async function authenticateApiKey(req: Request) {
 }
 
 async function authenticateSession() {
-  const session = (await getServerSession(authOptions)) as PortalSession | null;
-  if (!session?.userId || !session.workspaceId) return null;
-  const membership = await prisma.membership.findUnique({
-    where: { workspaceId_userId: { workspaceId: session.workspaceId, userId: session.userId } },
-    include: { workspace: { select: WORKSPACE_SELECT }, user: { select: { email: true } } },
-  });
-  if (!membership || membership.deactivatedAt) return null; // deactivated: the session no longer acts
-  const actor: Actor = { type: "user", id: session.userId, label: membership.user.email, role: membership.role as Role };
+  // Re-checked on every request: the membership must still exist, be active and accepted, and neither it nor the
+  // account may have ended its sessions since this one was issued (lib/auth/portal-session.ts).
+  const membership = await resolveMembership((await getServerSession(authOptions)) as PortalSession | null);
+  if (!membership) return null;
+  const actor: Actor = { type: "user", id: membership.userId, label: membership.user.email, role: membership.role as Role };
   return { workspace: membership.workspace, actor };
 }
 
@@ -155,6 +153,49 @@ export function withWorkspace<P = Record<string, string>>(
       response.headers.set("X-RateLimit-Remaining", String(rate.remaining));
     }
     logger.info("request", { requestId, method: req.method, path: new URL(req.url).pathname, status: response.status, ms: Date.now() - started });
+    return response;
+  };
+}
+
+export interface AccountContext<P> {
+  req: Request;
+  params: P;
+  /** The signed-in person, whether or not the session is bound to a workspace yet; null on public routes. */
+  account: { userId: string; email: string; name: string | null; session: PortalSession } | null;
+  /** The workspace the session acts in, when it is bound to a valid membership. */
+  workspaceId: string | null;
+  requestId: string;
+}
+
+/**
+ * The wrapper of the /api/v1/account routes: a person's own account, not a workspace's data. "session" routes need a
+ * valid portal session (bound to a workspace or not; the same cross-site refusal of cookie mutations); "public" ones
+ * (a one-time link's token is the credential) need none. Errors are mapped as withWorkspace maps them.
+ */
+export function withAccount<P = Record<string, string>>(handler: (ctx: AccountContext<P>) => Promise<Response>, options: { access: "session" | "public" }) {
+  return async (req: Request, context: RouteContext): Promise<Response> => {
+    const requestId = req.headers.get("x-request-id")?.slice(0, 64) || randomUUID();
+    let response: Response;
+    try {
+      checkRequestShape(req);
+      let account: AccountContext<P>["account"] = null;
+      let workspaceId: string | null = null;
+      if (options.access === "session") {
+        const session = (await getServerSession(authOptions)) as PortalSession | null;
+        const user = await resolveAccount(session);
+        if (!user || !session) throw unauthorized("Sign in to continue.");
+        const refusal = crossSiteRefusal({ method: req.method, requestOrigin: requestOrigin(req), allowedOrigins: portalOrigins(), headers: req.headers, allowMultipart: false });
+        if (refusal) throw forbidden(refusal);
+        account = { userId: user.id, email: user.email, name: user.name, session };
+        workspaceId = (await resolveMembership(session))?.workspaceId ?? null;
+      }
+      response = await handler({ req, params: (await context.params) as P, account, workspaceId, requestId });
+    } catch (error) {
+      const mapped = errorToStatus(error);
+      if (mapped.log) logger.error("request failed", { requestId, method: req.method, url: req.url, error });
+      response = errorResponse(mapped.status, mapped.status === 500 ? `${mapped.message} (request id ${requestId})` : mapped.message, mapped.headers);
+    }
+    response.headers.set("X-Request-Id", requestId);
     return response;
   };
 }

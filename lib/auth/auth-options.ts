@@ -2,6 +2,7 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { z } from "zod";
 import { authenticateUser } from "./authenticate-user";
+import { membershipClaims, resolveAccount, type PortalSession, type SessionClaims } from "./portal-session";
 import { checkLoginThrottle, clearLoginFailures, clientAddress, recordLoginFailure } from "./login-throttle";
 
 const ZCredentials = z.object({ email: z.string().trim().toLowerCase().email(), password: z.string().min(1) });
@@ -30,21 +31,32 @@ export const authOptions: NextAuthOptions = {
     }),
   ],
   callbacks: {
-    async jwt({ token, user }) {
+    async jwt({ token, user, trigger, session }) {
       if (user) {
-        token.userId = user.id;
-        token.workspaceId = (user as { workspaceId?: string }).workspaceId;
+        // A new sign-in: the claims decided by authenticateUser (bound to one workspace, or not yet).
+        const claims = (user as { claims?: SessionClaims }).claims;
+        for (const key of CLAIM_KEYS) delete token[key];
+        Object.assign(token, claims);
+      } else if (trigger === "update") {
+        // The portal's explicit workspace switch (/choose-workspace): only into an active membership of this account,
+        // and only from a session that is still valid. Anything else leaves the token as it was.
+        const wanted = ZWorkspaceChoice.safeParse(session);
+        const claims = token as unknown as Partial<SessionClaims>;
+        if (wanted.success && claims.userId && (await resolveAccount(claims as PortalSession))) {
+          const bound = await membershipClaims({ userId: claims.userId, workspaceId: wanted.data.workspaceId });
+          if (bound) Object.assign(token, bound);
+        }
       }
       return token;
     },
     async session({ session, token }) {
-      return { ...session, userId: token.userId as string, workspaceId: token.workspaceId as string };
+      const claims = Object.fromEntries(CLAIM_KEYS.filter((key) => token[key] !== undefined).map((key) => [key, token[key]]));
+      return { ...session, ...claims };
     },
   },
 };
 
-export interface PortalSession {
-  userId: string;
-  workspaceId: string;
-  user?: { email?: string | null; name?: string | null };
-}
+const CLAIM_KEYS = ["userId", "userEpoch", "workspaceId", "membershipId", "membershipEpoch"] as const;
+const ZWorkspaceChoice = z.object({ workspaceId: z.uuid() });
+
+export type { PortalSession };

@@ -7,7 +7,8 @@ import { conflict } from "@/lib/api/errors";
  */
 export async function assertNotLastActiveAdmin(tx: Prisma.TransactionClient, opts: { workspaceId: string; membershipId: string; action: string }) {
   const others = await tx.membership.count({
-    where: { workspaceId: opts.workspaceId, role: "admin", deactivatedAt: null, id: { not: opts.membershipId } },
+    // An invitation not yet accepted is no admin yet.
+    where: { workspaceId: opts.workspaceId, role: "admin", deactivatedAt: null, pendingSince: null, id: { not: opts.membershipId } },
   });
   if (others === 0) throw conflict(`The workspace's last active admin cannot be ${opts.action}; make another member an admin first.`);
 }

@@ -2,6 +2,7 @@ import { prisma } from "@/lib/db/prisma";
 import { hashPassword } from "@/lib/auth/passwords";
 import { conflict } from "@/lib/api/errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import { issueAccountLink } from "@/lib/accounts/account-links";
 import type { Actor, Role } from "@/lib/api/with-workspace";
 import { memberView } from "./member-view";
 
@@ -11,22 +12,27 @@ export async function listMembers(opts: { workspaceId: string }) {
 }
 
 /**
- * Adds a person to the workspace with a role and an initial password. An email already in this workspace is 409; an
- * email whose account belongs to another workspace gets a membership here with the same answer a new person gets (it
- * never tells the caller that the account exists elsewhere); that account keeps its own password.
+ * Invites a person to the workspace with a role. Admins never choose passwords: the answer carries a one-time link
+ * (shown once) for the admin to pass on. For a new email the link lets the person set their own password, which
+ * accepts the invitation; an existing account keeps its own credentials, and its owner accepts once, signed in. Both
+ * answer alike, so the caller does not learn whether the account exists. An email already in this workspace is 409.
+ *
+ * `operatorPassword` is for the operators' CLI only (scripts/pa.ts): it sets the first password of a NEW account,
+ * which then joins at once; an existing account is invited like any other and keeps its password.
  */
-export async function addMember(opts: { workspaceId: string; email: string; name?: string; role: Role; password: string; actor?: Actor }) {
+export async function addMember(opts: { workspaceId: string; email: string; name?: string; role: Role; actor?: Actor; operatorPassword?: string }) {
   const email = opts.email.trim().toLowerCase();
   const name = opts.name?.trim() || null;
-  // Hashed in every case, so an existing account answers in the same time as a new one.
-  const passwordHash = await hashPassword(opts.password);
+  const passwordHash = opts.operatorPassword ? await hashPassword(opts.operatorPassword) : null;
   return prisma.$transaction(async (tx) => {
     const existing = await tx.user.findUnique({ where: { email }, include: { memberships: { where: { workspaceId: opts.workspaceId } } } });
-    if (existing?.memberships.length) throw conflict(`${email} is already a member of this workspace.`);
+    if (existing?.memberships.length) throw conflict(`${email} is already a member of this workspace (or invited to it).`);
+    const joinsAtOnce = !existing && passwordHash !== null;
     const user = existing ?? (await tx.user.create({ data: { email, name, passwordHash } }));
-    const membership = await tx.membership.create({ data: { workspaceId: opts.workspaceId, userId: user.id, role: opts.role } });
-    if (opts.actor) await recordAuditEvent(tx, { workspaceId: opts.workspaceId, actor: opts.actor, action: "member.added", details: { email, role: opts.role } });
+    const membership = await tx.membership.create({ data: { workspaceId: opts.workspaceId, userId: user.id, role: opts.role, pendingSince: joinsAtOnce ? null : new Date() } });
+    const link = joinsAtOnce ? null : await issueAccountLink(tx, { userId: user.id, workspaceId: opts.workspaceId, purpose: "invitation" });
+    if (opts.actor) await recordAuditEvent(tx, { workspaceId: opts.workspaceId, actor: opts.actor, action: joinsAtOnce ? "member.added" : "member.invited", details: { email, role: opts.role } });
     // An account of another workspace answers exactly as a new person would: nothing of it is revealed.
-    return memberView({ ...membership, user: { email, name } });
+    return { member: memberView({ ...membership, user: { email, name } }), link };
   });
 }

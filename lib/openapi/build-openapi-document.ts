@@ -39,6 +39,7 @@ function shapeErrors(op: OperationSpec): number[] {
 const SECURITY: Record<Access, Json[]> = {
   workspace: [{ ApiKeyAuth: [] }, { PortalSession: [] }],
   admin_session: [{ PortalSession: [] }],
+  session: [{ PortalSession: [] }],
   public: [],
 };
 

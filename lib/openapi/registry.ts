@@ -9,7 +9,8 @@ import { ZAuditEventList } from "@/lib/schemas/audit-event";
 import { ZCaseDocumentList, ZDocument, ZDocumentUpload } from "@/lib/schemas/document";
 import { ZApiKey, ZApiKeyCreated, ZApiKeyList, ZCreateApiKeyRequest } from "@/lib/schemas/api-key";
 import { ZBulkAssignRequest, ZBulkAssignResponse } from "@/lib/prior-auths/bulk-assign-schema";
-import { ZAddMemberRequest, ZMember, ZMemberList, ZResetMemberPasswordRequest, ZUpdateMemberRequest } from "@/lib/schemas/member";
+import { ZAddMemberRequest, ZMember, ZMemberInvited, ZMemberList, ZMemberPasswordLink, ZUpdateMemberRequest } from "@/lib/schemas/member";
+import { ZAccountWorkspaceList, ZChangePasswordRequest, ZChangePasswordResponse, ZInvitationResponse, ZSetPasswordWithLinkRequest, ZSetPasswordWithLinkResponse } from "@/lib/schemas/account";
 import { ZWorkspace } from "@/lib/schemas/workspace";
 import { ZAddCaseDocumentsRequest } from "@/lib/schemas/case-documents";
 import { ZCancelRequest } from "@/lib/schemas/review";
@@ -31,8 +32,8 @@ import {
 import { ZErrorBody } from "@/lib/schemas/error";
 import { WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/webhook-events";
 
-/** Who may call: an API key or a portal session; admins' portal sessions only; or anyone. */
-export type Access = "workspace" | "admin_session" | "public";
+/** Who may call: an API key or a portal session; admins' portal sessions only; any signed-in person (their own account); or anyone. */
+export type Access = "workspace" | "admin_session" | "session" | "public";
 
 export interface ResponseSpec {
   description: string;
@@ -108,7 +109,10 @@ export const COMPONENTS: Record<string, { schema: z.ZodType; io: "input" | "outp
   BulkAssignRequest: { schema: ZBulkAssignRequest, io: "input" },
   BulkAssignResponse: { schema: ZBulkAssignResponse, io: "output" },
   UpdateMemberRequest: { schema: ZUpdateMemberRequest, io: "input" },
-  ResetMemberPasswordRequest: { schema: ZResetMemberPasswordRequest, io: "input" },
+  MemberInvited: { schema: ZMemberInvited, io: "output" },
+  MemberPasswordLink: { schema: ZMemberPasswordLink, io: "output" },
+  ChangePasswordRequest: { schema: ZChangePasswordRequest, io: "input" },
+  SetPasswordWithLinkRequest: { schema: ZSetPasswordWithLinkRequest, io: "input" },
   WorkspaceSettingsRequest: { schema: ZWorkspaceSettings, io: "input" },
   Workspace: { schema: ZWorkspace, io: "output" },
 };
@@ -382,7 +386,9 @@ export const OPERATIONS: OperationSpec[] = [
   },
   {
     method: "post", path: "/members", operationId: "addMember", tag: "Workspace", access: "admin_session",
-    summary: "Add a person with a role and an initial password", body: { schema: ZAddMemberRequest, required: true }, responses: created("The member.", ZMember), errors: [400, 403, 409],
+    summary: "Invite a person with a role (admins never set passwords)",
+    description: "Answers with a one-time link, shown this once, for the admin to pass on privately. A new account sets its own password there, which accepts the invitation; an existing account keeps its credentials and accepts once, signed in (POST /account/invitations/{membership_id}/accept). Both answer alike.",
+    body: { schema: ZAddMemberRequest, required: true }, responses: created("The member (status invited) and the link.", ZMemberInvited), errors: [400, 403, 409],
   },
   {
     method: "patch", path: "/members/{member_id}", operationId: "updateMember", tag: "Workspace", access: "admin_session",
@@ -396,8 +402,33 @@ export const OPERATIONS: OperationSpec[] = [
   },
   {
     method: "post", path: "/members/{member_id}/password", operationId: "resetMemberPassword", tag: "Workspace", access: "admin_session",
-    summary: "Set a new password for a member (refused for an account that also belongs to another workspace)", params: { member_id: uuid("member_id") },
-    body: { schema: ZResetMemberPasswordRequest, required: true }, responses: ok("The member.", ZMember), errors: [400, 403, 404, 409],
+    summary: "Issue a one-time link with which the member sets their own password",
+    description: "A reset for an account with a password, a fresh invitation link for one never activated; earlier links stop working. 409 when the account has any membership (active or not, accepted or not) in another workspace: only its owner changes that password.",
+    params: { member_id: uuid("member_id") }, responses: ok("The member and the link, shown this once.", ZMemberPasswordLink), errors: [400, 403, 404, 409],
+  },
+  // The signed-in person's own account
+  {
+    method: "get", path: "/account/workspaces", operationId: "listAccountWorkspaces", tag: "Account", access: "session",
+    summary: "The signed-in person's workspaces and waiting invitations", responses: ok("Memberships (deactivated ones left out).", ZAccountWorkspaceList),
+  },
+  {
+    method: "post", path: "/account/invitations/{membership_id}/accept", operationId: "acceptInvitation", tag: "Account", access: "session",
+    summary: "Accept an invitation, signed in as the invited person", params: { membership_id: uuid("membership_id") }, responses: ok("The membership, now active.", ZInvitationResponse),
+  },
+  {
+    method: "delete", path: "/account/invitations/{membership_id}", operationId: "declineInvitation", tag: "Account", access: "session",
+    summary: "Decline an invitation", params: { membership_id: uuid("membership_id") }, responses: ok("The invitation, gone.", ZInvitationResponse),
+  },
+  {
+    method: "post", path: "/account/password", operationId: "changePassword", tag: "Account", access: "session",
+    summary: "Change your own password (the current one is asked; every other session ends)", body: { schema: ZChangePasswordRequest, required: true },
+    responses: ok("Changed; this session continues with a renewed cookie.", ZChangePasswordResponse), errors: [429],
+  },
+  {
+    method: "post", path: "/account/password_links", operationId: "setPasswordWithLink", tag: "Account", access: "public",
+    summary: "Set your password with a one-time link (activation or reset)",
+    description: "The link's token is the credential; it works once, until it expires, and only while the account belongs to no workspace but the one that issued it. Ends every earlier session of the account.",
+    body: { schema: ZSetPasswordWithLinkRequest, required: true }, responses: ok("The password is set.", ZSetPasswordWithLinkResponse), errors: [400, 409, 413, 415],
   },
   // The document itself
   {

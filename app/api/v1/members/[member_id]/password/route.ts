@@ -1,17 +1,19 @@
 import { withWorkspace } from "@/lib/api/with-workspace";
-import { parseJsonBody, parseWith } from "@/lib/api/parse";
+import { parseWith } from "@/lib/api/parse";
 import { json } from "@/lib/api/responses";
-import { ZMemberParams, ZResetMemberPasswordRequest } from "@/lib/schemas/member";
-import { resetMemberPassword } from "@/lib/members/reset-member-password";
+import { accountLinkUrl } from "@/lib/accounts/link-url";
+import { ZMemberParams } from "@/lib/schemas/member";
+import { issueMemberPasswordLink } from "@/lib/members/reset-member-password";
 
 export const dynamic = "force-dynamic";
 
-// POST /members/{member_id}/password - set a new password for the member (admins, portal; audited)
+// POST /members/{member_id}/password - issue a one-time link with which the member sets their own password; refused
+// for an account that belongs to another workspace too (admins, portal; audited)
 export const POST = withWorkspace<{ member_id: string }>(
   async ({ req, params, workspace, actor }) => {
     const { member_id } = parseWith(ZMemberParams, params);
-    const { password } = await parseJsonBody(req, ZResetMemberPasswordRequest);
-    return json(await resetMemberPassword({ workspaceId: workspace.id, memberId: member_id, password, actor }));
+    const { member, link, purpose } = await issueMemberPasswordLink({ workspaceId: workspace.id, memberId: member_id, actor });
+    return json({ ...member, password_link: { url: accountLinkUrl(link.path, req), expires_at: link.expiresAt.toISOString(), purpose } });
   },
   { allow: ["session"], role: "admin" },
 );
