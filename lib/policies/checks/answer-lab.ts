@@ -74,19 +74,20 @@ function scoreInDocuments(check: CheckOf<"lab_threshold">, ctx: CaseContext, cri
   const when = dated.length ? (baseline ? dated[0].date : dated[dated.length - 1].date) : null;
   const reading = when ? dated.filter((s) => s.date === when) : scores;
   const values = [...new Set(reading.map((s) => s.value))];
-  const which = `${baseline ? "baseline " : ""}${name}${when ? ` (${when})` : ""}`;
+  const which = `${baseline ? "baseline " : ""}${name}`;
+  const withDate = (v: number | string) => `${which} ${v}${when ? ` on ${when}` : ""}`;
   const evidence = reading.slice(0, 3).map((s) => s.evidence);
   const wanted = `${check.analyte} ${check.comparator} ${check.value}`;
   if (values.length > 1) {
     return {
       outcome: "manual",
-      answer: `The documents disagree on the ${which}: ${reading.map((s) => `${s.value} (${s.evidence.quote})`).join("; ")}.`,
-      reason: `needs clinician review: the ${which} is written as ${listWords(values.map(String), "and")}`,
+      answer: `The documents disagree on the ${which}${when ? ` of ${when}` : ""}: ${reading.map((s) => `${s.value} (${s.evidence.quote})`).join("; ")}.`,
+      reason: `needs clinician review: the ${which}${when ? ` of ${when}` : ""} is written as ${listWords(values.map(String), "and")}`,
       evidence,
     };
   }
   const value = values[0];
   const ok = compare(value, check.comparator, check.value);
-  const cited = `${which}: ${value} (${reading.map((s) => `“${s.evidence.quote}”`).slice(0, 2).join("; ")})`;
+  const cited = `${withDate(value)} (${reading.map((s) => `“${s.evidence.quote}”`).slice(0, 2).join("; ")})`;
   return { outcome: ok ? "met" : "not_met", answer: `${ok ? "Yes" : "No"}: ${cited}.`, reason: ok ? `The score meets ${wanted}.` : `The policy requires ${wanted}; the ${which} is ${value}.`, evidence };
 }
