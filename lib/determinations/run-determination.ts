@@ -20,6 +20,7 @@ import { policyBinding } from "./approval-invariants";
 import { decide } from "./decide";
 import { issueNotice } from "@/lib/notices/issue-notice";
 import { waitingClockData } from "@/lib/prior-auths/waiting-clock";
+import { requestDateOf } from "@/lib/request-date";
 
 export const DETERMINATION_ENGINE_VERSION = `${engineVersion("determination")}+${POLICY_ENGINE_VERSION}`;
 
@@ -73,7 +74,7 @@ export async function runDetermination(opts: { workspaceId: string; priorAuthId:
     policy: { title: policy.parsed.title, version: policy.version, section: check.result.section?.title ?? null, source: policy.source },
     steps: check.result.steps,
     // The records sent as supporting information and the claims tables printed in the case's documents.
-    claims: caseClaims(material.claims, material.documents, { referenceYear: material.priorAuth.receivedAt.getUTCFullYear() }),
+    claims: caseClaims(material.claims, material.documents, { referenceYear: Number(requestDateOf(material.priorAuth).slice(0, 4)) }),
     testClaim: material.testClaim,
     history,
     subject: { patient: material.priorAuth.patientName, drug: material.priorAuth.drugName, diagnosis: dx ? [dx.name, dx.icd10.join(", ")].filter(Boolean).join(" ") || null : null },

@@ -16,6 +16,7 @@ import { DocumentLimitError } from "@/lib/documents/read-in-worker";
 import { UPLOADED_DOCUMENT_SCHEME } from "@/lib/schemas/prior-auth";
 import type { TPolicyCheckRequest } from "@/lib/schemas/policy-check";
 import { loadCaseMaterial, type CaseMaterial } from "@/lib/prior-auths/load-case-material";
+import { requestDateOf } from "@/lib/request-date";
 import { formatTimestamp } from "@/lib/time";
 import type { PdfPage } from "@/lib/documents/read-pdf";
 import { evaluatePolicy } from "./evaluate-policy";
@@ -124,7 +125,8 @@ export function presentPolicyCheck(row: { id: string; steps: unknown; summary: u
 /** Evaluates a resolved policy against the case's material, stores the run and returns it (API shape). */
 export async function evaluateAndStore(opts: { workspaceId: string; actor: Actor; material: CaseMaterial; policy: ResolvedPolicy }) {
   const { material, policy } = opts;
-  const asOf = material.priorAuth.receivedAt.toISOString().slice(0, 10);
+  // Ages and look-back windows count from the day the request was made, so a later re-check answers the same.
+  const asOf = requestDateOf(material.priorAuth);
   const drug = caseDrugsOf(material).drugNames[0] ?? "the requested drug";
   const evaluated = evaluatePolicy({ policy: policy.parsed, facts: material.facts, documents: material.documents, claims: material.claims, testClaim: material.testClaim, asOf });
   const result = withUnreadCriteriaStep(evaluated, policy.parsed, drug);

@@ -5,6 +5,7 @@ import type { Actor } from "@/lib/api/with-workspace";
 import type { TCreatePriorAuthRequest } from "@/lib/schemas/prior-auth";
 import { PRIOR_AUTH_INCLUDE, presentPriorAuth, slaDueAt, type SlaHours } from "./present-prior-auth";
 import { startProcessing } from "./start-processing";
+import { epaRequestDate, requestDateColumn } from "@/lib/request-date";
 import { assertUploadedDocumentsExist, referencesOf } from "@/lib/documents/check-document-references";
 
 /**
@@ -16,6 +17,9 @@ export async function createPriorAuth(opts: { workspaceId: string; sla: SlaHours
   const expedited = input.expedited ?? false;
   const receivedAt = input.received_at ? new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(input.received_at) ? input.received_at : `${input.received_at}Z`) : new Date();
   const documentUrls = input.document_url ? [input.document_url] : (input.ePA?.document_urls ?? []);
+  // The day the request was made: the field, else the ePA payload's (both validated by the schema), else the day received.
+  const statedDate = input.request_date ?? epaRequestDate(input.ePA?.epa_payload)?.value;
+  const requestDate = requestDateColumn(typeof statedDate === "string" ? statedDate : receivedAt.toISOString().slice(0, 10));
   const created = await prisma.$transaction(async (tx) => {
     // An upload of another workspace, or none, is refused now (404), not found missing when the case is read.
     await assertUploadedDocumentsExist(tx, workspaceId, input.document_url ? [{ field: "document_url", url: input.document_url }] : referencesOf("ePA.document_urls", documentUrls));
@@ -30,6 +34,7 @@ export async function createPriorAuth(opts: { workspaceId: string; sla: SlaHours
         epaPayload: (input.ePA?.epa_payload ?? undefined) as Prisma.InputJsonValue | undefined,
         expedited,
         receivedAt,
+        requestDate,
         dueAt: slaDueAt({ receivedAt, expedited }, opts.sla),
         createdBy: actor.label,
       },

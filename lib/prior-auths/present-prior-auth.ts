@@ -1,9 +1,10 @@
+import { requestDateOf } from "@/lib/request-date";
 import { formatTimestamp } from "@/lib/time";
 import type { TPriorAuth } from "@/lib/schemas/prior-auth";
 
 type Row = {
   id: string; caseId: string; status: string; intakeStatus: string; documentUrl: string | null; documentUrls: string[];
-  failureReason: string | null; expedited: boolean; createdAt: Date; updatedAt: Date; receivedAt: Date; dueAt: Date | null; decidedAt?: Date | null;
+  failureReason: string | null; expedited: boolean; createdAt: Date; updatedAt: Date; receivedAt: Date; requestDate?: Date | null; dueAt: Date | null; decidedAt?: Date | null;
   patientName?: string | null; drugName?: string | null; decidedBy?: string | null; engineRecommendation?: string | null; policyTitle?: string | null; statusReason?: string | null; uncheckedReason?: string | null; waitingSince?: Date | null; slaPaused?: boolean; intakeProgress?: unknown; assignee?: { id: string; email: string } | null;
 };
 
@@ -41,6 +42,7 @@ export function presentPriorAuth(row: Row): TPriorAuth {
     sla_paused: row.slaPaused ?? false,
     intake_progress: row.status === "Processing" && row.intakeProgress ? (row.intakeProgress as TPriorAuth["intake_progress"]) : null,
     received_at: formatTimestamp(row.receivedAt),
+    request_date: requestDateOf({ requestDate: row.requestDate ?? null, receivedAt: row.receivedAt }),
     created_at: formatTimestamp(row.createdAt),
     updated_at: formatTimestamp(row.updatedAt),
   };

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { QUEUE_VIEWS } from "@/lib/prior-auths/queue-views";
+import { epaRequestDate, REQUEST_DATE_MAX_DAYS_BACK, requestDateProblem } from "@/lib/request-date";
 
 export const UPLOADED_DOCUMENT_SCHEME = "pa-document:";
 
@@ -41,6 +42,15 @@ export const ZCreatePriorAuthRequest = z
         return t <= Date.now() + 60_000 && t >= Date.now() - 365 * 86400_000;
       }, "must be in the past year and not in the future")
       .optional(),
+    /** The day the request was made (YYYY-MM-DD), if not the day it was received: ages and look-back windows count from it. */
+    request_date: z
+      .string({ error: "must be a date (YYYY-MM-DD)" })
+      .superRefine((v, ctx) => {
+        const problem = requestDateProblem(v);
+        if (problem) ctx.addIssue({ code: "custom", message: problem });
+      })
+      .meta({ format: "date", description: `The day the request was made (YYYY-MM-DD); default: the day it was received. Not in the future, at most ${REQUEST_DATE_MAX_DAYS_BACK} days back. Ages and look-back windows of the policy check count from it. May also be given as the ePA payload's request_date (this field wins).` })
+      .optional(),
   })
   // Exactly one source: said in the document as oneOf over which field is present (the refinement below checks it).
   .meta({
@@ -56,6 +66,12 @@ export const ZCreatePriorAuthRequest = z
     if (!hasUrl && !hasEpa) ctx.addIssue({ code: "custom", message: "a source is required: document_url or ePA", path: [] });
     if (hasEpa && !body.ePA?.document_urls?.length && !body.ePA?.epa_payload) {
       ctx.addIssue({ code: "custom", message: "must have document_urls and/or epa_payload", path: ["ePA"] });
+    }
+    // The payload is read with tolerance, but the day its ages and look-backs count from is checked like the field.
+    const stated = epaRequestDate(body.ePA?.epa_payload);
+    if (stated) {
+      const problem = typeof stated.value === "string" ? requestDateProblem(stated.value) : "must be a date (YYYY-MM-DD)";
+      if (problem) ctx.addIssue({ code: "custom", message: problem, path: ["ePA", "epa_payload", stated.key] });
     }
   });
 export type TCreatePriorAuthRequest = z.infer<typeof ZCreatePriorAuthRequest>;
@@ -116,6 +132,8 @@ export const ZPriorAuth = z.object({
     })
     .nullable(),
   received_at: z.string(),
+  /** The day the request was made (YYYY-MM-DD): as the client stated it, else the day it was received. */
+  request_date: z.string().meta({ format: "date" }),
   created_at: z.string(),
   updated_at: z.string(),
 });
