@@ -16,8 +16,8 @@ export interface CheckboxLine {
 }
 
 const glyph = (list: string[]) => list.map(escapeRegExp).sort((a, b) => b.length - a.length).join("|");
-const MARKED = glyph(GLYPHS.marked);
-const BOX = `(?:${MARKED}|${glyph(GLYPHS.unmarked)})`;
+const MARKED = glyph([...GLYPHS.marked, ...GLYPHS.markedOcr]);
+const BOX = `(?:${MARKED}|${glyph([...GLYPHS.unmarked, ...GLYPHS.unmarkedOcr])})`;
 const WORD = `(?:${[...GLYPHS.yes, ...GLYPHS.no].join("|")})`;
 // "[ ] Yes [X] No" (box before its word) or "Yes [ ] No [X]" (word before its box), at the end of the line.
 const BOX_FIRST = new RegExp(`(?:^|\\s|\\|)((?:${BOX}[^\\S\\n]*${WORD}\\b[^\\S\\n]*){2,})$`, "i");
@@ -25,6 +25,8 @@ const WORD_FIRST = new RegExp(`(?:^|\\s|\\|)((?:${WORD}[^\\S\\n]*${BOX}[^\\S\\n]
 const PAIR_BOX_FIRST = new RegExp(`(${BOX})[^\\S\\n]*(${WORD})\\b`, "gi");
 const PAIR_WORD_FIRST = new RegExp(`(${WORD})[^\\S\\n]*(${BOX})`, "gi");
 const IS_MARKED = new RegExp(`^(?:${MARKED})$`, "i");
+// Yes and No at the line's end, each next to a few characters that may be a box: "| [1 Yes [X[ No".
+const GARBLED_YES_NO = /(?:^|[\s|])(?:\S{1,3}\s*)yes\b\s*\S{0,3}\s*(?:\S{1,3}\s*)no\b\s*\S{0,3}\s*$/i;
 const IS_YES = new RegExp(`^(?:${GLYPHS.yes.join("|")})$`, "i");
 
 // "☒ Two preferred agents tried (one methylphenidate-based, one amphetamine-based)": a checklist item, its box first.
@@ -46,7 +48,12 @@ export function readCheckboxLine(line: string): CheckboxLine | null {
   }
   const boxFirst = BOX_FIRST.exec(trimmed);
   const m = boxFirst ?? WORD_FIRST.exec(trimmed);
-  if (!m) return null;
+  if (!m) {
+    // Boxes a recogniser garbled past reading ("| [1 Yes [X[ No", "Yes [? No ?"): still the form's question, its answer unread.
+    const garbled = GARBLED_YES_NO.exec(trimmed);
+    const statement = garbled ? trimmed.slice(0, garbled.index).replace(/[\s|:]+$/, "").replace(/^\s*(?:\(?\d{1,2}[.)]|[a-h][.)])\s*/, "").trim() : "";
+    return garbled && statement.length >= 4 ? { statement, answer: "unclear", boxesAt: garbled.index } : null;
+  }
   const boxes = m[1];
   const boxesAt = m.index + m[0].length - boxes.length;
   const statement = trimmed.slice(0, boxesAt).replace(/[\s|:]+$/, "").replace(/^\s*(?:\(?\d{1,2}[.)]|[a-h][.)])\s*/, "").trim();
