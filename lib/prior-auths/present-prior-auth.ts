@@ -1,5 +1,6 @@
 import { requestDateOf } from "@/lib/request-date";
 import { formatTimestamp } from "@/lib/time";
+import { isUnchecked } from "./queue-views";
 import type { TPriorAuth } from "@/lib/schemas/prior-auth";
 
 type Row = {
@@ -37,7 +38,7 @@ export function presentPriorAuth(row: Row): TPriorAuth {
     engine_recommendation: row.engineRecommendation ?? null,
     policy_title: row.policyTitle ?? null,
     status_reason: row.statusReason ?? null,
-    unchecked_reason: row.status === "Succeeded" ? (row.uncheckedReason ?? null) : null,
+    unchecked_reason: isUnchecked(row.status) ? (row.uncheckedReason ?? null) : null,
     waiting_since: row.waitingSince ? formatTimestamp(row.waitingSince) : null,
     sla_paused: row.slaPaused ?? false,
     intake_progress: row.status === "Processing" && row.intakeProgress ? (row.intakeProgress as TPriorAuth["intake_progress"]) : null,

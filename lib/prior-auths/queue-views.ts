@@ -11,6 +11,8 @@ export const OPEN_STATUSES = ["Processing", "Succeeded", "pending_review", "requ
 const NEEDS_REVIEW = ["pending_review"];
 /** Read, but no determination: the engine could not check the case (no policy for its drug) or was not asked to. */
 const UNCHECKED = "Succeeded";
+/** Whether a case is in the "Not checked" view (the list route, the case's reason and "Next case" ask alike). */
+export const isUnchecked = (status: string) => status === UNCHECKED;
 /** Open cases whose documents are read: they take more documents and are (re)evaluated by the engine. */
 export const READ_OPEN_STATUSES: readonly string[] = ["Succeeded", "pending_review", "request_for_information"];
 const DECIDED = ["approved", "denied"];
