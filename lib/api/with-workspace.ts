@@ -98,13 +98,29 @@ async function authenticateSession() {
   return { workspace: membership.workspace, actor };
 }
 
+/** The client's request id (at most 64 characters), or a new one: it names the request in answers and logs. */
+const requestIdOf = (req: Request) => req.headers.get("x-request-id")?.slice(0, 64) || randomUUID();
+
+/** A session cookie rides along on cross-site requests: mutations must prove they come from the portal. */
+function refuseCrossSite(req: Request, allowMultipart: boolean) {
+  const refusal = crossSiteRefusal({ method: req.method, requestOrigin: requestOrigin(req), allowedOrigins: portalOrigins(), headers: req.headers, allowMultipart });
+  if (refusal) throw forbidden(refusal);
+}
+
+/** Any error as the spec's error body through the one table; what is unexpected is logged, never shown. */
+function errorAnswer(req: Request, requestId: string, error: unknown): Response {
+  const mapped = errorToStatus(error);
+  if (mapped.log) logger.error("request failed", { requestId, method: req.method, url: req.url, error });
+  return errorResponse(mapped.status, mapped.status === 500 ? `${mapped.message} (request id ${requestId})` : mapped.message, mapped.headers);
+}
+
 export function withWorkspace<P = Record<string, string>>(
   handler: (ctx: WorkspaceContext<P>) => Promise<Response>,
   options: Options = {},
 ) {
   const allow = options.allow ?? ["api_key", "session"];
   return async (req: Request, context: RouteContext): Promise<Response> => {
-    const requestId = req.headers.get("x-request-id")?.slice(0, 64) || randomUUID();
+    const requestId = requestIdOf(req);
     const started = Date.now();
     let response: Response;
     let rate: RateLimitResult | null = null;
@@ -116,17 +132,7 @@ export function withWorkspace<P = Record<string, string>>(
       if (!auth) {
         throw allow.includes("api_key") ? unauthorized("A valid API key is required in the X-API-Key header.") : unauthorized("Sign in to continue.");
       }
-      if (auth.actor.type === "user") {
-        // A session cookie rides along on cross-site requests: mutations must prove they come from the portal.
-        const refusal = crossSiteRefusal({
-          method: req.method,
-          requestOrigin: requestOrigin(req),
-          allowedOrigins: portalOrigins(),
-          headers: req.headers,
-          allowMultipart: options.multipart ?? true,
-        });
-        if (refusal) throw forbidden(refusal);
-      }
+      if (auth.actor.type === "user") refuseCrossSite(req, options.multipart ?? true);
       if (options.role && auth.actor.role !== options.role && !(auth.actor.type === "api_key" && allow.includes("api_key"))) {
         throw forbidden(`This action needs the ${options.role} role.`);
       }
@@ -143,9 +149,7 @@ export function withWorkspace<P = Record<string, string>>(
       const params = (await context.params) as P;
       response = await handler({ req, params, workspace: auth.workspace, actor: auth.actor, requestId });
     } catch (error) {
-      const mapped = errorToStatus(error);
-      if (mapped.log) logger.error("request failed", { requestId, method: req.method, url: req.url, error });
-      response = errorResponse(mapped.status, mapped.status === 500 ? `${mapped.message} (request id ${requestId})` : mapped.message, mapped.headers);
+      response = errorAnswer(req, requestId, error);
     }
     response.headers.set("X-Request-Id", requestId);
     if (rate) {
@@ -174,7 +178,7 @@ export interface AccountContext<P> {
  */
 export function withAccount<P = Record<string, string>>(handler: (ctx: AccountContext<P>) => Promise<Response>, options: { access: "session" | "public" }) {
   return async (req: Request, context: RouteContext): Promise<Response> => {
-    const requestId = req.headers.get("x-request-id")?.slice(0, 64) || randomUUID();
+    const requestId = requestIdOf(req);
     let response: Response;
     try {
       checkRequestShape(req);
@@ -184,16 +188,13 @@ export function withAccount<P = Record<string, string>>(handler: (ctx: AccountCo
         const session = (await getServerSession(authOptions)) as PortalSession | null;
         const user = await resolveAccount(session);
         if (!user || !session) throw unauthorized("Sign in to continue.");
-        const refusal = crossSiteRefusal({ method: req.method, requestOrigin: requestOrigin(req), allowedOrigins: portalOrigins(), headers: req.headers, allowMultipart: false });
-        if (refusal) throw forbidden(refusal);
+        refuseCrossSite(req, false);
         account = { userId: user.id, email: user.email, name: user.name, session };
         workspaceId = (await resolveMembership(session))?.workspaceId ?? null;
       }
       response = await handler({ req, params: (await context.params) as P, account, workspaceId, requestId });
     } catch (error) {
-      const mapped = errorToStatus(error);
-      if (mapped.log) logger.error("request failed", { requestId, method: req.method, url: req.url, error });
-      response = errorResponse(mapped.status, mapped.status === 500 ? `${mapped.message} (request id ${requestId})` : mapped.message, mapped.headers);
+      response = errorAnswer(req, requestId, error);
     }
     response.headers.set("X-Request-Id", requestId);
     return response;
