@@ -33,7 +33,7 @@ interface Terminology {
   expansions: Map<string, Expansion | null>;
 }
 
-interface Loaded {
+export interface Loaded {
   core: MedplumCore;
   terminology: Terminology;
 }
@@ -61,7 +61,8 @@ export async function validateFhirResource(resource: Resource): Promise<string[]
   return problems;
 }
 
-function loadValidator(): Promise<Loaded> {
+/** Medplum with the R4 base definitions indexed, and the local terminology; once per process. */
+export function loadValidator(): Promise<Loaded> {
   loading ??= (async () => {
     // @medplum/core 5 reads WebSocket at import time; Node 20 has none (STACK_NOTES).
     (globalThis as { WebSocket?: unknown }).WebSocket ??= class WebSocket {};
