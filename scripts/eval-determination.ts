@@ -19,14 +19,14 @@ async function main() {
   process.env.PA_LOG_LEVEL = "error";
   const { prepareDatabase } = await import("../lib/server/prepare-database");
   const db = await prepareDatabase();
-  const { ensureQueues } = await import("../lib/jobs/start-workers");
+  const { ensureQueues } = await import("../lib/case-pipeline/start-workers");
   await ensureQueues();
   const { createWorkspace } = await import("../lib/workspaces/create-workspace");
   const { createPolicy } = await import("../lib/policies/create-policy");
   const { prepareDocument, insertDocument } = await import("../lib/documents/store-document");
   const { prisma } = await import("../lib/db/prisma");
   const { createPriorAuth } = await import("../lib/prior-auths/create-prior-auth");
-  const { runDetermination } = await import("../lib/determinations/run-determination");
+  const { runDetermination } = await import("../lib/case-pipeline/run-determination");
 
   const labels = JSON.parse(fs.readFileSync(path.join(casesDir, "labels.json"), "utf8")) as Record<string, { expected?: string }>;
   const { workspaceId } = await createWorkspace({ name: "Evaluation", adminEmail: "eval@eval.local", adminPassword: "evaluation-only" });

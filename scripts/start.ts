@@ -26,7 +26,7 @@ async function main() {
   const { seedDemoWorkspaceIfEmpty } = await import("../lib/workspaces/seed-demo-workspace");
   const demo = await seedDemoWorkspaceIfEmpty();
 
-  const { ensureQueues, startWorkers } = await import("../lib/jobs/start-workers");
+  const { ensureQueues, startWorkers } = await import("../lib/case-pipeline/start-workers");
   await ensureQueues();
   const workers = process.env.PA_WORKERS === "0" ? null : await startWorkers();
 

@@ -5,7 +5,7 @@ import { stopOnSignal } from "../lib/server/stop-on-signal";
 
 async function main() {
   const db = await prepareDatabase({ migrate: process.env.PA_WORKER_MIGRATE === "1" });
-  const { startWorkers } = await import("../lib/jobs/start-workers");
+  const { startWorkers } = await import("../lib/case-pipeline/start-workers");
   const workers = await startWorkers();
   console.log(`worker ${process.pid} started (database: ${db.mode})`);
   stopOnSignal({ db, workers });

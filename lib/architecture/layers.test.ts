@@ -14,7 +14,7 @@ describe("the layers", () => {
   it.each([
     ["app/api/v1/prior_auths/route.ts", "routes"],
     ["lib/api/with-workspace.ts", "http"],
-    ["lib/prior-auths/process-prior-auth.ts", "pipeline"],
+    ["lib/case-pipeline/run-intake.ts", "pipeline"],
     ["lib/documents/store-document.ts", "pipeline"],
     ["lib/documents/worker/read-document.worker.mjs", "engines"],
     ["lib/policies/checks/answer-age.ts", "engines"],

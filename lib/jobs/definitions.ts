@@ -3,7 +3,7 @@ import { backgroundCellLimits } from "@/lib/policies/reread/background-cell-limi
 import { REREAD_REASONS } from "@/lib/policies/reread/policy-reading";
 import { getBoss } from "./queue";
 
-/** Every job: a name and a zod payload schema. Handlers live in lib/jobs/handlers.ts. */
+/** Every job: a name and a zod payload schema. Handlers are wired in lib/case-pipeline/start-workers.ts. */
 export const JOBS = {
   processPriorAuth: {
     name: "process-prior-auth",

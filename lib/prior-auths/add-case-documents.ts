@@ -4,7 +4,7 @@ import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import type { Actor } from "@/lib/api/with-workspace";
 import type { TAddCaseDocumentsRequest } from "@/lib/schemas/case-documents";
 import { PRIOR_AUTH_INCLUDE, presentPriorAuth } from "./present-prior-auth";
-import { startProcessing } from "./start-processing";
+import { startProcessing } from "@/lib/case-pipeline/start-processing";
 import { assertUploadedDocumentsExist, referencesOf } from "@/lib/documents/check-document-references";
 import { assertTransition } from "./states";
 import { waitingClockData } from "./waiting-clock";

@@ -4,7 +4,7 @@ import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import type { Actor } from "@/lib/api/with-workspace";
 import type { TCreatePriorAuthRequest } from "@/lib/schemas/prior-auth";
 import { PRIOR_AUTH_INCLUDE, presentPriorAuth, slaDueAt, type SlaHours } from "./present-prior-auth";
-import { startProcessing } from "./start-processing";
+import { startProcessing } from "@/lib/case-pipeline/start-processing";
 import { epaRequestDate, requestDateColumn } from "@/lib/request-date";
 import { assertUploadedDocumentsExist, referencesOf } from "@/lib/documents/check-document-references";
 

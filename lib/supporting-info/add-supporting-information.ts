@@ -1,6 +1,6 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { prisma } from "@/lib/db/prisma";
-import { requestEvaluation } from "@/lib/determinations/request-evaluation";
+import { requestEvaluation } from "@/lib/case-pipeline/request-evaluation";
 import { waitingClockData } from "@/lib/prior-auths/waiting-clock";
 import { badRequest, notFound } from "@/lib/api/errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";

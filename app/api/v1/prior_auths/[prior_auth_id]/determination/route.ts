@@ -1,7 +1,7 @@
 import { withWorkspace } from "@/lib/api/with-workspace";
 import { json } from "@/lib/api/responses";
 import { ZPriorAuthId } from "@/lib/schemas/prior-auth";
-import { runDetermination } from "@/lib/determinations/run-determination";
+import { runDetermination } from "@/lib/case-pipeline/run-determination";
 
 export const dynamic = "force-dynamic";
 

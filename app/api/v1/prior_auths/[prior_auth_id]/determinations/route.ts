@@ -2,7 +2,7 @@ import { withWorkspace } from "@/lib/api/with-workspace";
 import { json } from "@/lib/api/responses";
 import { ZPriorAuthId } from "@/lib/schemas/prior-auth";
 import { getPriorAuthOrThrow } from "@/lib/prior-auths/get-prior-auth-or-throw";
-import { listDeterminations } from "@/lib/determinations/run-determination";
+import { listDeterminations } from "@/lib/case-pipeline/run-determination";
 
 export const dynamic = "force-dynamic";
 

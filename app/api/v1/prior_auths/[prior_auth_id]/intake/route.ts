@@ -3,7 +3,7 @@ import { json } from "@/lib/api/responses";
 import { ZPriorAuthId } from "@/lib/schemas/prior-auth";
 import { ZIntakeQuery } from "@/lib/schemas/intake";
 import { getPriorAuthOrThrow } from "@/lib/prior-auths/get-prior-auth-or-throw";
-import { getIntakeFactsOrThrow } from "@/lib/intake/get-intake-facts";
+import { getIntakeFactsOrThrow } from "@/lib/case-pipeline/get-intake-facts";
 import { extensionBaseFor, presentIntake } from "@/lib/intake/present-intake";
 
 export const dynamic = "force-dynamic";

@@ -3,7 +3,7 @@ import { parseJsonBody } from "@/lib/api/parse";
 import { json } from "@/lib/api/responses";
 import { ZPriorAuthId } from "@/lib/schemas/prior-auth";
 import { ZPolicyCheckRequest } from "@/lib/schemas/policy-check";
-import { runPolicyCheck } from "@/lib/policies/run-policy-check";
+import { runPolicyCheck } from "@/lib/case-pipeline/run-policy-check";
 
 export const dynamic = "force-dynamic";
 

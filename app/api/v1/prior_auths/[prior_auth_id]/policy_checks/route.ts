@@ -2,7 +2,7 @@ import { withWorkspace } from "@/lib/api/with-workspace";
 import { json } from "@/lib/api/responses";
 import { ZPriorAuthId } from "@/lib/schemas/prior-auth";
 import { getPriorAuthOrThrow } from "@/lib/prior-auths/get-prior-auth-or-throw";
-import { listPolicyChecks } from "@/lib/policies/run-policy-check";
+import { listPolicyChecks } from "@/lib/case-pipeline/run-policy-check";
 
 export const dynamic = "force-dynamic";
 

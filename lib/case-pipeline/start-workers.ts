@@ -2,14 +2,14 @@
 // same case twice: the queue hands a job to one worker, and the case's lease admits one writer.
 import { prisma } from "@/lib/db/prisma";
 import { logger } from "@/lib/log";
-import { processPriorAuth } from "@/lib/prior-auths/process-prior-auth";
+import { processPriorAuth } from "./run-intake";
 import { LEASE_SECONDS, LeaseHeldError } from "@/lib/prior-auths/lease";
 import { deliverWebhook } from "@/lib/webhooks/deliver-webhook";
-import { evaluatePriorAuth } from "@/lib/determinations/evaluate-prior-auth";
+import { evaluatePriorAuth } from "./evaluate-prior-auth";
 import { enqueueDueWebhookDeliveries } from "@/lib/webhooks/enqueue-due-deliveries";
 import { runRereadJob } from "@/lib/policies/reread/run-reread-job";
-import { JOBS, enqueueJob } from "./definitions";
-import { QUEUE_SETTINGS, getBoss } from "./queue";
+import { JOBS, enqueueJob } from "@/lib/jobs/definitions";
+import { QUEUE_SETTINGS, getBoss } from "@/lib/jobs/queue";
 import type { PgBoss } from "pg-boss";
 
 const SWEEP_SECONDS = Number(process.env.PA_SWEEP_SECONDS ?? 15);

@@ -1,7 +1,7 @@
 import { prisma } from "@/lib/db/prisma";
 import { conflict, notFound } from "@/lib/api/errors";
 import { toSourceDocument } from "@/lib/documents/to-source-document";
-import { getIntakeFactsOrThrow } from "@/lib/intake/get-intake-facts";
+import { getIntakeFactsOrThrow } from "./get-intake-facts";
 import type { TClaimRecord, TTestClaim } from "@/lib/schemas/supporting-information";
 
 /** Everything the policy check and the determination read of a case: intake, documents, claims. 409 before intake. */

@@ -12,9 +12,9 @@ import { toSourceDocument } from "@/lib/documents/to-source-document";
 import { extractIntake } from "@/lib/intake/extract-intake";
 import { INTAKE_ENGINE_VERSION } from "@/lib/intake/engine-version";
 import { emitWebhookEvent } from "@/lib/webhooks/emit-webhook-event";
-import { requestEvaluation } from "@/lib/determinations/request-evaluation";
-import { acquireLease, type Lease } from "./lease";
-import { PRIOR_AUTH_INCLUDE, presentPriorAuth } from "./present-prior-auth";
+import { requestEvaluation } from "./request-evaluation";
+import { acquireLease, type Lease } from "@/lib/prior-auths/lease";
+import { PRIOR_AUTH_INCLUDE, presentPriorAuth } from "@/lib/prior-auths/present-prior-auth";
 
 const MAX_ATTEMPTS = Number(process.env.PA_MAX_PROCESSING_ATTEMPTS ?? 5);
 

@@ -1,6 +1,6 @@
 import { prisma } from "@/lib/db/prisma";
 import { conflict } from "@/lib/api/errors";
-import type { IntakeFacts } from "./types";
+import type { IntakeFacts } from "@/lib/intake/types";
 
 /** The stored intake of a case whose processing succeeded; 409 while it is processing, failed or cancelled. */
 export async function getIntakeFactsOrThrow(priorAuth: { id: string; intakeStatus: string; failureReason: string | null }): Promise<IntakeFacts> {

@@ -1,6 +1,6 @@
 import { enqueueJob } from "@/lib/jobs/definitions";
 import { logger } from "@/lib/log";
-import { processPriorAuth } from "./process-prior-auth";
+import { processPriorAuth } from "./run-intake";
 
 const SYNC_TIMEOUT_MS = Number(process.env.PA_SYNC_TIMEOUT_MS ?? 30_000);
 
