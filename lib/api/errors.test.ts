@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { UnreadableRecord } from "@/lib/stored-record";
 import { ApiError, errorToStatus } from "./errors";
 
 describe("errorToStatus: the database going away is 503, not 500", () => {
@@ -16,5 +17,16 @@ describe("errorToStatus: the database going away is 503, not 500", () => {
   it("keeps typed errors and unknown errors apart", () => {
     expect(errorToStatus(new ApiError(429, "slow down", { "Retry-After": "7" }))).toMatchObject({ status: 429, headers: { "Retry-After": "7" } });
     expect(errorToStatus(new Error("something else"))).toMatchObject({ status: 500, message: "An unexpected error occurred." });
+  });
+});
+
+describe("errorToStatus: a stored record the code can no longer read", () => {
+  it("is 409 with the record, the problem and what to do, never a 500", () => {
+    const error = new UnreadableRecord("determination d1", "status: expected one of approved, denied", "request a new determination of the case");
+    expect(errorToStatus(error)).toEqual({
+      status: 409,
+      message: "Determination d1 was written by an older engine and cannot be read (status: expected one of approved, denied); request a new determination of the case.",
+      log: true,
+    });
   });
 });

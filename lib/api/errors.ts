@@ -1,4 +1,5 @@
 import { ZodError } from "zod";
+import { UnreadableRecord } from "@/lib/stored-record";
 
 /** The one error type of the service. Domain code throws it; the API wrapper maps it to the spec's error body. */
 export class ApiError extends Error {
@@ -58,6 +59,9 @@ function isDatabaseUnavailable(error: unknown): boolean {
 export function errorToStatus(error: unknown): { status: number; message: string; headers?: Record<string, string>; log: boolean } {
   if (error instanceof ApiError) return { status: error.status, message: error.message, headers: error.headers, log: false };
   if (error instanceof ZodError) return { status: 400, message: `Invalid request: ${describeZodError(error)}`, log: false };
+  // A stored record of a shape this code no longer reads: the request is fine, the record must be made again (logged,
+  // so an operator sees which records an upgrade left behind).
+  if (error instanceof UnreadableRecord) return { status: 409, message: error.message, log: true };
   const code = (error as { code?: string })?.code;
   if (code && PRISMA_STATUS[code]) {
     const [status, message] = PRISMA_STATUS[code];

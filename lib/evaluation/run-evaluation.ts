@@ -6,6 +6,7 @@
 import type { ClaimRecord } from "@/lib/claims/types";
 import { readDocumentContent } from "@/lib/documents/read-document-content";
 import { readPdf, type PdfPage } from "@/lib/documents/read-pdf";
+import { ZIntakeFacts } from "@/lib/intake/intake-facts-schema";
 import type { IntakeFacts, SourceDocument } from "@/lib/intake/types";
 import { allQuotes } from "@/lib/policies/enforce-verbatim-quotes";
 import { caseDrugsOf } from "@/lib/policies/library/case-drugs";
@@ -13,8 +14,10 @@ import { policyFromPayload } from "@/lib/policies/policy-payload";
 import { recogniseRequirementCells } from "@/lib/policies/read/formulary/recognise-requirement-cells";
 import { readPolicyDocument } from "@/lib/policies/read/read-policy-document";
 import type { PolicyDocumentReading } from "@/lib/policies/read/types";
+import { ZStoredParsedPolicy } from "@/lib/policies/parsed-policy-schema";
 import type { ParsedPolicy } from "@/lib/policies/types";
 import { isVerbatim } from "@/lib/policies/verbatim-quote";
+import { lossInParsing } from "@/lib/stored-record";
 import { evaluateCase, intakeOfCase, type CaseOutcome, type EvaluationCase } from "./evaluate-case";
 import type { QuoteCount } from "./family-figures";
 import { intakeOutcome, type IntakeOutcome } from "./stage-intake";
@@ -130,6 +133,11 @@ export async function runEvaluation(inputs: readonly EvaluationInput[], options:
     }
     return pending;
   };
+  const errors: string[] = [];
+  // What the service would store must read back through its schema whole (lib/stored-record.ts): a problem is an error.
+  const storedRecordLoss = (what: string, schema: Parameters<typeof lossInParsing>[0], record: unknown) => {
+    for (const loss of lossInParsing(schema, record)) errors.push(`${what} does not read back through its schema: ${loss}`);
+  };
   const readings = new Map<string, PolicyDocumentReading>();
   const readingOf = async (input: EvaluationInput) => {
     let reading = readings.get(input.policy.id);
@@ -139,6 +147,7 @@ export async function runEvaluation(inputs: readonly EvaluationInput[], options:
       reading = readPolicyDocument(policyPages);
       ms.policy += performance.now() - t0;
       readings.set(input.policy.id, reading);
+      for (const section of reading.sections) storedRecordLoss(`${input.policy.id} ${section.label}: parsed policy`, ZStoredParsedPolicy, section.policy);
       const all = reading.sections.flatMap((s) => allQuotes(s.policy));
       quotes.push({ group: input.testCase.group, verbatim: all.filter((q) => isVerbatim(policyPages, q)).length, total: all.length });
     }
@@ -148,18 +157,21 @@ export async function runEvaluation(inputs: readonly EvaluationInput[], options:
   // The same code path as a check's policy_payload: the JSON text through policyFromPayload.
   const publishedOf = (p: NonNullable<EvaluationInput["published"]>) => {
     let policy = publishedPolicies.get(p.id);
-    if (!policy) publishedPolicies.set(p.id, (policy = policyFromPayload(p.load())));
+    if (!policy) {
+      publishedPolicies.set(p.id, (policy = policyFromPayload(p.load())));
+      storedRecordLoss(`${p.id}: parsed policy`, ZStoredParsedPolicy, policy);
+    }
     return policy;
   };
   const quotes: QuoteCount[] = [];
   const outcomes: CaseOutcome[] = [];
   const published: PublishedOutcome[] = [];
   const intake: IntakeOutcome[] = [];
-  const errors: string[] = [];
   for (const input of inputs) {
     const c = input.testCase;
     try {
       const { documents, facts } = await caseOf(input);
+      storedRecordLoss(`${c.key}: intake facts`, ZIntakeFacts, facts);
       const t1 = performance.now();
       if (stages.has("intake")) intake.push(intakeOutcome({ key: c.key, source: sourceOf(c.group), family: c.family, layout: c.layout ?? c.group, facts, label: c.label }));
       if (stages.has("published") && input.published) published.push(decideWithPublished({ testCase: c, policy: publishedOf(input.published), facts, documents, claims: input.claims }));
