@@ -4,14 +4,13 @@
 // timeline says why.
 import { prisma } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/api/errors";
-import type { Actor } from "@/lib/api/with-workspace";
-import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import type { Actor } from "@/lib/audit/actor";
 import { READ_OPEN_STATUSES } from "@/lib/prior-auths/queue-views";
+import { recordEvaluationSkipped } from "./record-outcome";
 import { runDetermination } from "./run-determination";
 
 /** The engine acting on its own: shown as such in the audit trail. */
 export const ENGINE_ACTOR: Actor = { type: "user", id: "engine", label: "engine", role: "system" };
-
 
 export type EvaluationOutcome = "evaluated" | "disabled" | "not_open" | "no_policy";
 
@@ -27,11 +26,7 @@ export async function evaluatePriorAuth(opts: { priorAuthId: string; workspaceId
     // No applicable policy (422) or a case that changed meanwhile (409): nothing to decide now; say so once.
     if (!(error instanceof ApiError) || (error.status !== 422 && error.status !== 409)) throw error;
     if (error.status === 422) {
-      // The queue's "Not checked" view says why, until a determination is recorded.
-      await prisma.$transaction(async (tx) => {
-        await tx.priorAuth.updateMany({ where: { id: opts.priorAuthId, workspaceId: opts.workspaceId, status: "Succeeded" }, data: { uncheckedReason: error.message } });
-        await recordAuditEvent(tx, { workspaceId: opts.workspaceId, priorAuthId: opts.priorAuthId, actor: ENGINE_ACTOR, action: "evaluation.skipped", details: { trigger: opts.trigger, reason: error.message } });
-      });
+      await prisma.$transaction((tx) => recordEvaluationSkipped(tx, { ...opts, actor: ENGINE_ACTOR, reason: error.message }));
       return "no_policy";
     }
     return "not_open";

@@ -1,3 +1,4 @@
+// A case's stored intake (stage 2's record), read by the later stages and GET /intake.
 import { prisma } from "@/lib/db/prisma";
 import { conflict } from "@/lib/api/errors";
 import type { IntakeFacts } from "@/lib/intake/types";

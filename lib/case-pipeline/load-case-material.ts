@@ -1,3 +1,4 @@
+// The input of stages 3-5 (resolve the policy, policy check, determination): what a check reads of a case.
 import { prisma } from "@/lib/db/prisma";
 import { conflict, notFound } from "@/lib/api/errors";
 import { toSourceDocument } from "@/lib/documents/to-source-document";

@@ -1,3 +1,4 @@
+// Chains intake (or new material) to stages 3-6: queues the `evaluate-prior-auth` job of a case.
 import { enqueueJob } from "@/lib/jobs/definitions";
 import { logger } from "@/lib/log";
 

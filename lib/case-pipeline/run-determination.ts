@@ -1,26 +1,25 @@
-// POST /determination: a fresh policy check (the latest override's policy, or the library's choice), the claims,
-// the workspace's earlier cases of this patient and drug, then the engine's decision: stored immutably with the
-// digests of its inputs and content, audited, and carried into the case's status.
+// Stage 5, determination (POST /determination, and the `evaluate-prior-auth` job through ./evaluate-prior-auth.ts): a
+// fresh policy check (stage 4; the latest override's policy, or the library's choice), the claims, the workspace's
+// earlier cases of this patient and drug, then the `determination` engine's decision (lib/determinations/decide.ts
+// with the safety rules of approval-invariants.ts): stored immutably with the digests of its inputs and content and
+// that engine's version, then carried into the case (stage 6, ./record-outcome.ts).
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { prisma } from "@/lib/db/prisma";
-import { recordAuditEvent } from "@/lib/audit/record-audit-event";
-import type { Actor } from "@/lib/api/with-workspace";
+import type { Actor } from "@/lib/audit/actor";
 import { sha256Of } from "@/lib/digest";
 import { engineVersion } from "@/lib/engine-versions";
 import { loadCaseMaterial } from "./load-case-material";
-import { canTransition } from "@/lib/prior-auths/states";
-import { evaluateAndStore, POLICY_ENGINE_VERSION, resolvePolicy, type ResolvedPolicy } from "./run-policy-check";
+import { resolvePolicy, type ResolvedPolicy } from "./resolve-policy";
+import { evaluateAndStore, POLICY_ENGINE_VERSION } from "./run-policy-check";
 import type { ParsedPolicy } from "@/lib/policies/types";
 import { drugNamesMatch } from "@/lib/policies/drug-names";
 import { formatTimestamp } from "@/lib/time";
-import { emitWebhookEvent } from "@/lib/webhooks/emit-webhook-event";
 import { caseClaims } from "@/lib/claims/case-claims";
 import { drugMatchesBindingName } from "@/lib/policies/library/drug-binding-matches";
 import { policyBinding } from "@/lib/determinations/approval-invariants";
 import { decide } from "@/lib/determinations/decide";
-import { issueNotice } from "@/lib/notices/issue-notice";
-import { waitingClockData } from "@/lib/prior-auths/waiting-clock";
 import { requestDateOf } from "@/lib/request-date";
+import { presentDetermination, recordDetermination } from "./record-outcome";
 
 export const DETERMINATION_ENGINE_VERSION = `${engineVersion("determination")}+${POLICY_ENGINE_VERSION}`;
 
@@ -49,9 +48,6 @@ async function caseHistory(workspaceId: string, material: Material) {
     .filter((e) => !priorAuth.drugName || !e.drugName || drugNamesMatch(e.drugName, priorAuth.drugName))
     .map((e) => ({ caseId: e.caseId, status: e.status, receivedAt: formatTimestamp(e.receivedAt) }));
 }
-
-type DeterminationRow = { id: string; body: unknown; createdAt: Date };
-export const presentDetermination = (row: DeterminationRow) => ({ ...(row.body as Record<string, unknown>), id: row.id, generated_at: row.createdAt.toISOString() });
 
 export async function runDetermination(opts: { workspaceId: string; priorAuthId: string; actor: Actor; requireClinicianForAdverse: boolean }) {
   const material = await loadCaseMaterial(opts);
@@ -118,30 +114,7 @@ export async function runDetermination(opts: { workspaceId: string; priorAuthId:
         createdBy: opts.actor.label,
       },
     });
-    // A clinician's final decision stands: the engine's later runs are recorded but do not overturn it.
-    const current = await tx.priorAuth.findUniqueOrThrow({ where: { id: material.priorAuth.id }, select: { workspaceId: true, status: true, decidedAt: true, dueAt: true, waitingSince: true, slaPaused: true } });
-    const humanDecided = current.decidedAt !== null && (await tx.review.count({ where: { priorAuthId: material.priorAuth.id, decision: { in: ["approved", "denied"] } } })) > 0;
-    const engineFinal = decision.status === "approved" || decision.status === "denied";
-    if (!humanDecided && canTransition(current.status, decision.status)) {
-      await tx.priorAuth.update({
-        where: { id: material.priorAuth.id },
-        data: {
-          status: decision.status, decidedAt: engineFinal ? new Date() : null, decidedBy: engineFinal ? "engine" : null, engineRecommendation: decision.recommendedStatus, policyTitle: check.policyMeta.title, uncheckedReason: null,
-          ...(await waitingClockData(tx, current, decision.status)),
-        },
-      });
-      // The engine's own final approval, or its request for information, is a notice like a reviewer's (once per change).
-      if (current.status !== decision.status && (decision.status === "approved" || decision.status === "request_for_information")) {
-        await issueNotice(tx, { workspaceId: opts.workspaceId, priorAuthId: material.priorAuth.id, outcome: decision.status, actor: opts.actor, decidedBy: "engine" });
-      }
-    } else {
-      await tx.priorAuth.update({ where: { id: material.priorAuth.id }, data: { engineRecommendation: decision.recommendedStatus, policyTitle: check.policyMeta.title, uncheckedReason: null } });
-    }
-    await recordAuditEvent(tx, {
-      workspaceId: opts.workspaceId, priorAuthId: material.priorAuth.id, actor: opts.actor, action: "determination.created",
-      details: { status: decision.status, recommended_status: decision.recommendedStatus, policy: check.policyMeta.title, version: policy.version, content_digest: contentDigest },
-    });
-    await emitWebhookEvent(tx, { workspaceId: opts.workspaceId, type: "determination.created", data: { prior_auth_id: material.priorAuth.id, case_id: material.priorAuth.caseId, determination: presentDetermination(created) } });
+    await recordDetermination(tx, { workspaceId: opts.workspaceId, priorAuth: material.priorAuth, actor: opts.actor, decision, policy: { title: check.policyMeta.title, version: policy.version }, created, contentDigest });
     return created;
   });
   return presentDetermination(row);

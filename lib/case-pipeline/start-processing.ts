@@ -1,3 +1,4 @@
+// Chains a new or changed case to stages 1-2: queues the `process-prior-auth` job (or runs it at once, synchronous).
 import { enqueueJob } from "@/lib/jobs/definitions";
 import { logger } from "@/lib/log";
 import { processPriorAuth } from "./run-intake";

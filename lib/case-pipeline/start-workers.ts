@@ -1,5 +1,7 @@
-// Workers: inside the web process by default, or as `npm run worker` processes. Several workers never process the
-// same case twice: the queue hands a job to one worker, and the case's lease admits one writer.
+// Stage 7, the workers that chain the stages: `process-prior-auth` (stages 1-2, ./run-intake.ts) queues
+// `evaluate-prior-auth` (stages 3-6, ./evaluate-prior-auth.ts); webhook deliveries and policy re-reads run here too.
+// Inside the web process by default, or as `npm run worker` processes. Several workers never process the same case
+// twice: the queue hands a job to one worker, and the case's lease admits one writer.
 import { prisma } from "@/lib/db/prisma";
 import { logger } from "@/lib/log";
 import { processPriorAuth } from "./run-intake";

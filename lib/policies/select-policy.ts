@@ -1,5 +1,3 @@
-import { prisma } from "@/lib/db/prisma";
-import { unprocessable } from "@/lib/api/errors";
 import type { IntakeFacts } from "@/lib/intake/types";
 import { drugMatchesBinding, requestedDrugNames } from "./library/drug-binding-matches";
 
@@ -48,27 +46,4 @@ export function choosePolicy(candidates: PolicyCandidate[], items: CaseItems): {
     }
   }
   return { chosen: null, matchedBy: null };
-}
-
-/** The workspace's active policies with their latest versions. */
-export async function loadActivePolicyCandidates(workspaceId: string): Promise<PolicyCandidate[]> {
-  const policies = await prisma.policy.findMany({ where: { workspaceId, status: "active" }, select: { id: true, latestVersion: true, updatedAt: true } });
-  if (!policies.length) return [];
-  const versions = await prisma.policyVersion.findMany({
-    where: { OR: policies.map((p) => ({ policyId: p.id, version: p.latestVersion })) },
-    select: { id: true, policyId: true, version: true, title: true, ndcCodes: true, cptCodes: true, drugNames: true, createdAt: true },
-  });
-  return versions.map((v) => ({ policyId: v.policyId, versionId: v.id, version: v.version, title: v.title, ndcCodes: v.ndcCodes, cptCodes: v.cptCodes, drugNames: v.drugNames, updatedAt: v.createdAt }));
-}
-
-export async function selectPolicyOrThrow(workspaceId: string, facts: IntakeFacts): Promise<{ chosen: PolicyCandidate; matchedBy: "code" | "drug_name" }> {
-  const items = caseItems(facts);
-  const { chosen, matchedBy } = choosePolicy(await loadActivePolicyCandidates(workspaceId), items);
-  if (chosen && matchedBy) return { chosen, matchedBy };
-  const lookedFor = [
-    items.ndcs.length ? `NDC ${items.ndcs.join(", ")}` : "no NDC",
-    items.cpts.length ? `CPT/HCPCS ${items.cpts.join(", ")}` : "no CPT/HCPCS code",
-    items.drugNames.length ? `drug name${items.drugNames.length > 1 ? "s" : ""} ${items.drugNames.map((n) => `"${n}"`).join(", ")}` : "no drug name",
-  ].join("; ");
-  throw unprocessable(`No active policy of this workspace applies to this request (looked for ${lookedFor}). Upload or activate a policy for it, or pass policy_document_url or policy_payload.`);
 }
