@@ -1,5 +1,6 @@
 // The layers of ARCHITECTURE.md as data, and the imports that break them. Top to bottom:
-//   routes (app/, components/) -> http (lib/api ...) -> pipeline and resources (Prisma lives here) -> engines (pure)
+//   routes (app/, components/) -> http (lib/api ...) -> pipeline and resources (lib/case-pipeline's stages, which call
+//   the engines, beside the resources they read and write; Prisma lives here) -> engines (pure)
 //   -> models (lexicon, shared helpers) -> db (lib/db, the generated Prisma client).
 // An import may go down or stay in its layer, never up; engines and models also never touch the database, HTTP,
 // Next.js, React or the job queue, whatever the layer of the module that would bring them.
