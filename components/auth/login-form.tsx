@@ -1,13 +1,25 @@
 "use client";
 
-import { signIn } from "next-auth/react";
-import { useRouter, useSearchParams } from "next/navigation";
+import { useSearchParams } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { lockWords, signInWithPassword } from "@/lib/portal/sign-in";
+
+/** Where to go once signed in: a page of this portal only (never another site named in the address). */
+function sameOriginPath(value: string | null): string {
+  if (!value) return "/cases";
+  try {
+    const url = new URL(value, window.location.origin);
+    return url.origin === window.location.origin ? `${url.pathname}${url.search}${url.hash}` : "/cases";
+  } catch {
+    return "/cases";
+  }
+}
+
+const clock = (d: Date) => d.toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" });
 
 export function LoginForm() {
-  const router = useRouter();
   const params = useSearchParams();
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -17,12 +29,18 @@ export function LoginForm() {
     setPending(true);
     setError(null);
     const form = new FormData(event.currentTarget);
-    // A throttled sign-in is a 429 error body, which next-auth's client cannot read as a redirect: it throws.
-    const result = await signIn("credentials", { email: form.get("email"), password: form.get("password"), redirect: false }).catch(() => "throttled" as const);
+    const callbackUrl = sameOriginPath(params.get("callbackUrl"));
+    const outcome = await signInWithPassword(String(form.get("email") ?? ""), String(form.get("password") ?? ""), callbackUrl);
+    if (outcome.kind === "signed-in") {
+      // A full load: the session provider starts from the new session (and the server routes to the workspace choice).
+      window.location.assign(callbackUrl);
+      return;
+    }
     setPending(false);
-    if (result === "throttled") setError("Too many failed sign-ins (or the service is unreachable): wait a few minutes and try again.");
-    else if (result?.ok) router.push(params.get("callbackUrl") ?? "/cases");
-    else setError("The email or password is not right.");
+    // The same words whether or not the email has an account: the lock counts failures per email either way.
+    if (outcome.kind === "locked") setError(`Too many failed sign-ins: sign-in is locked ${lockWords(outcome.until, new Date(), clock)}.`);
+    else if (outcome.kind === "wrong") setError("The email or password is not right.");
+    else setError("The service could not be reached: try again in a moment.");
   }
 
   return (

@@ -1,31 +1,9 @@
 import type { ReactNode } from "react";
-import { statusLabel } from "@/lib/portal/status-labels";
-import type { Determination, PolicyCheck, PriorAuth, Review } from "@/lib/portal/types";
-import { formatDateTime } from "@/components/ui/format";
+import type { Stage, StageState as StepState } from "@/lib/portal/case-state";
 import { CheckIcon, CrossIcon, SpinnerIcon } from "@/components/ui/icons";
-import { OVERALL } from "./step-outcome";
 
-type StepState = "done" | "active" | "failed" | "todo";
-interface Stage { label: string; state: StepState; detail: string }
-
-/** Where the case stands, as a strip to glance at: received, read, checked, determined, decided. */
-export function stagesOf(pa: PriorAuth, check: PolicyCheck | undefined, determination: Determination | undefined, review: Review | undefined): Stage[] {
-  const closed = pa.status === "Cancelled" || pa.status === "Failed";
-  const intake: Stage =
-    pa.intake_status === "Succeeded" ? { label: "Documents read", state: "done", detail: "Intake ready" }
-    : pa.intake_status === "Processing" ? { label: "Reading documents", state: "active", detail: "Processing" }
-    : { label: "Documents read", state: "failed", detail: pa.intake_status === "Failed" ? "Failed" : statusLabel(pa.intake_status) };
-  const decided = review && (pa.status === review.decision || pa.status === "approved" || pa.status === "denied");
-  return [
-    { label: "Received", state: "done", detail: formatDateTime(pa.received_at ?? pa.created_at) },
-    intake,
-    check ? { label: "Policy checked", state: "done", detail: OVERALL[check.summary.overall]?.label ?? check.summary.overall } : { label: "Policy check", state: "todo", detail: "Not run" },
-    determination ? { label: "Determination", state: "done", detail: statusLabel(determination.status) } : { label: "Determination", state: "todo", detail: "Not run" },
-    pa.status === "Cancelled" ? { label: "Decision", state: "failed", detail: "Cancelled" }
-    : decided ? { label: "Decided", state: "done", detail: statusLabel(review.decision) }
-    : { label: "Decision", state: closed ? "failed" : "todo", detail: closed ? statusLabel(pa.status) : "Waiting for a reviewer" },
-  ];
-}
+// Where the case stands, as a strip to glance at: received, read, checked, determined, decided. The stages come from
+// caseState (lib/portal/case-state.ts), so the strip says what the header, the action bar and the history say.
 
 const ICON: Record<StepState, ReactNode> = {
   done: <span className="flex h-6 w-6 items-center justify-center rounded-full bg-emerald-600 text-white"><CheckIcon className="h-3.5 w-3.5" /></span>,

@@ -19,7 +19,9 @@ import { StatusBadge } from "@/components/cases/status-badge";
 import { SlaClock } from "@/components/cases/sla-clock";
 import { CaseActionBar } from "@/components/cases/case-action-bar";
 import { AuditTimeline } from "./audit-timeline";
-import { CaseProgress, stagesOf } from "./case-progress";
+import { CaseProgress } from "./case-progress";
+import { CaseStanding } from "./case-standing";
+import { caseState } from "@/lib/portal/case-state";
 import { ReadingProgress } from "./reading-progress";
 import { ClaimsPanel } from "./claims-panel";
 import { DecisionPanel, DeterminationPanel } from "./determination-panel";
@@ -111,6 +113,11 @@ function CaseScreen({ pa, me }: { pa: PriorAuth; me: { id: string } }) {
   const open = (OPEN_STATUSES as readonly string[]).includes(pa.status);
   const canCancel = (CANCELLABLE_STATUSES as readonly string[]).includes(pa.status);
   const mine = pa.assignee?.id === me.id;
+  // One state of the case for the header, the stepper, the action bar and the decision history.
+  const state = useMemo(() => caseState({
+    priorAuth: pa, check: latestCheck, determination: latestDetermination, reviews: reviews.data?.data ?? [],
+    identityConflicts: (intakeFacts?.identityConflicts ?? []).map((c) => c.text), formatTime: formatDateTime,
+  }), [pa, latestCheck, latestDetermination, reviews.data, intakeFacts]);
   const actionError = cancel.error ?? assign.error;
 
   return (
@@ -135,12 +142,14 @@ function CaseScreen({ pa, me }: { pa: PriorAuth; me: { id: string } }) {
             <Button type="button" variant="secondary" disabled={!canRun || runCheck.isPending} onClick={() => runCheck.mutate(undefined, { onSuccess: (c) => setFlash(`Policy check completed: ${c.policy_check.length} steps.`) })}>
               {runCheck.isPending && <SpinnerIcon />}Run policy check
             </Button>
-            <Button type="button" disabled={!canRun || runDetermination.isPending} onClick={() => runDetermination.mutate(undefined, { onSuccess: (d) => setFlash(`Determination made: ${d.determination.status.replace(/_/g, " ")}.`) })}>
+            <Button type="button" variant="secondary" disabled={!canRun || runDetermination.isPending} onClick={() => runDetermination.mutate(undefined, { onSuccess: (d) => setFlash(`Determination made: ${d.determination.status.replace(/_/g, " ")}.`) })}>
               {runDetermination.isPending && <SpinnerIcon />}Run determination
             </Button>
             {canCancel && <Button type="button" variant="ghost" className="text-red-800 hover:bg-red-50" onClick={() => setConfirmCancel(true)}>Cancel case…</Button>}
           </div>
         </div>
+
+        <CaseStanding state={state} />
 
         <dl className="grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-4">
           <div><dt className="text-xs font-medium uppercase tracking-wide text-slate-600">Received</dt><dd className="text-slate-900">{formatDateTime(pa.received_at ?? pa.created_at)}</dd></div>
@@ -156,14 +165,15 @@ function CaseScreen({ pa, me }: { pa: PriorAuth; me: { id: string } }) {
           <CoverageSummary coverage={intakeFacts?.coverage ?? null} />
         </dl>
 
-        <CaseProgress stages={stagesOf(pa, latestCheck, latestDetermination, reviews.data?.data[0])} />
+        <CaseProgress stages={state.stages} />
         <p role="status" aria-live="polite" className="min-h-0 text-sm text-emerald-800 empty:hidden">{flash}</p>
         {actionError && <ErrorState message={actionError.message} />}
       </header>
 
-      <IdentityConflicts conflicts={intakeFacts?.identityConflicts ?? []} />
+      {/* A pended case lists its identity conflicts first among its reasons, at the top. */}
+      <IdentityConflicts conflicts={state.pendReasons.some((r) => r.kind === "identity") ? [] : intakeFacts?.identityConflicts ?? []} />
 
-      <CaseActionBar priorAuth={pa} determination={latestDetermination} />
+      <CaseActionBar priorAuth={pa} state={state} />
 
       {processing && (
         <Notice title="Processing" tone="info" icon={<SpinnerIcon />}>The service is reading the documents. This page updates by itself.<ReadingProgress progress={pa.intake_progress} /></Notice>
@@ -180,7 +190,7 @@ function CaseScreen({ pa, me }: { pa: PriorAuth; me: { id: string } }) {
           <PolicyCheckPanel priorAuth={pa} checks={checks} run={runCheck} selection={selection} onSelect={setSelection} />
           <ClaimsPanel info={claims} latestCheck={latestCheck} highlighted={selection?.claimIds ?? []} />
           <DeterminationPanel determinations={determinations} run={runDetermination} />
-          <DecisionPanel priorAuth={pa} reviews={reviews} determination={latestDetermination} />
+          <DecisionPanel priorAuth={pa} reviews={reviews} determination={latestDetermination} state={state} />
           <NoticesPanel priorAuthId={pa.id} />
           <AuditTimeline events={events} documentNames={documentNames} />
         </div>

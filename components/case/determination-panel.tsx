@@ -17,6 +17,7 @@ import { SpinnerIcon } from "@/components/ui/icons";
 import { StatusBadge } from "@/components/cases/status-badge";
 import { NextCaseLink } from "@/components/cases/next-case";
 import { RunProblem } from "./policy-check-panel";
+import { recommendationWords, type CaseState } from "@/lib/portal/case-state";
 
 /** The engine's latest determination: outcome, numbered reasoning with sources, recommendation, references. */
 export function DeterminationPanel({ determinations, run }: {
@@ -47,7 +48,7 @@ function DeterminationBody({ d, count }: { d: Determination; count: number }) {
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <StatusBadge status={d.status} />
         {d.recommended_status && d.recommended_status !== d.status && (
-          <span className="text-slate-700">Engine recommended: <span className="font-medium">{statusLabel(d.recommended_status)}</span> ({d.recommended_status === "approved" ? "this workspace has a reviewer confirm every outcome" : "a clinician must confirm adverse outcomes"})</span>
+          <span className="text-slate-700">The engine recommends <span className="font-medium">{recommendationWords(d.recommended_status)}</span> ({d.recommended_status === "approved" ? "this workspace has a reviewer confirm every outcome" : "a clinician must confirm adverse outcomes"})</span>
         )}
         {d.approved_automatically && (
           <span className="rounded bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-900" title={d.approved_automatically.rule}>Approved automatically</span>
@@ -95,10 +96,12 @@ const DECISIONS: { value: ReviewDecision; label: string; hint: string }[] = [
 ];
 
 /** The reviewer's decision with a required note, and the decisions recorded so far. */
-export function DecisionPanel({ priorAuth, reviews, determination }: {
+export function DecisionPanel({ priorAuth, reviews, determination, state }: {
   priorAuth: PriorAuth;
   reviews: { data?: { data: Review[] }; isPending: boolean; error: Error | null };
   determination: Determination | undefined;
+  /** The case's one state: the history shown here is the one the header and the stepper read. */
+  state: CaseState;
 }) {
   const ids = { note: useId(), noteError: useId(), decisionError: useId(), legend: useId(), amendment: useId(), amendmentError: useId() };
   const review = useReview(priorAuth.id);
@@ -168,11 +171,11 @@ export function DecisionPanel({ priorAuth, reviews, determination }: {
           <form onSubmit={submit} noValidate aria-label="Record a decision" className="space-y-3">
             {standing ? (
               <p className="text-sm text-slate-700">This case is decided: {statusLabel(standing.decision).toLowerCase()} by {standing.reviewer}. A different decision is an amendment: give its reason; a corrected notice is issued and both stay in the history.</p>
-            ) : (priorAuth.status === "approved" || priorAuth.status === "denied") && (
-              <p className="text-sm text-slate-700">This case is {statusLabel(priorAuth.status).toLowerCase()}. A new decision replaces it and is kept in the history.</p>
+            ) : state.decided && (
+              <p className="text-sm text-slate-700">{state.standing} A new decision replaces it and is kept in the history.</p>
             )}
             <fieldset aria-describedby={errors.decision ? ids.decisionError : undefined}>
-              <legend id={ids.legend} className="text-sm font-medium text-slate-800">Decision{determination ? <span className="font-normal text-slate-600"> (engine: {statusLabel(determination.recommended_status ?? determination.status)})</span> : null}</legend>
+              <legend id={ids.legend} className="text-sm font-medium text-slate-800">Decision{state.recommendation ? <span className="font-normal text-slate-600"> ({state.recommendation.text.replace(/^The engine/, "the engine")})</span> : null}</legend>
               <div className="mt-2 grid gap-2 sm:grid-cols-3">
                 {DECISIONS.map((d, i) => (
                   <label key={d.value} className={`flex cursor-pointer gap-2 rounded-md border p-2.5 text-sm ${decision === d.value ? "border-blue-700 bg-blue-50" : "border-slate-300 hover:bg-slate-50"}`}>
@@ -218,20 +221,21 @@ export function DecisionPanel({ priorAuth, reviews, determination }: {
 
         <div>
           <h3 className="text-sm font-medium text-slate-900">Decision history</h3>
-          {reviews.isPending ? <Loading label="Loading decisions…" /> : reviews.error ? <ErrorState message={reviews.error.message} /> : !reviews.data?.data.length ? (
+          {reviews.isPending ? <Loading label="Loading decisions…" /> : reviews.error ? <ErrorState message={reviews.error.message} /> : !state.history.length ? (
             <p className="mt-1 text-sm text-slate-600">No decision recorded yet.</p>
           ) : (
-            <ol className="mt-2 space-y-2">
-              {reviews.data.data.map((r) => (
-                <li key={r.id} className="rounded-md border border-slate-200 p-2.5 text-sm">
+            <ol aria-label="Decision history" className="mt-2 space-y-2">
+              {state.history.map((r) => (
+                <li key={r.key} className="rounded-md border border-slate-200 p-2.5 text-sm">
                   <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
                     <StatusBadge status={r.decision} />
-                    <span className="text-slate-800">{r.reviewer}</span>
-                    <span className="text-slate-600">{formatDateTime(r.created_at)}</span>
-                    {r.engine_recommendation && <span className="text-xs text-slate-600">engine recommended {statusLabel(r.engine_recommendation)}</span>}
+                    <span className="text-slate-800">{r.by}</span>
+                    <span className="text-slate-600">{formatDateTime(r.at)}</span>
+                    {r.recommendation && <span className="text-xs text-slate-600">{r.recommendation}</span>}
                   </div>
-                  <p className="mt-1 whitespace-pre-wrap text-slate-900">{r.note}</p>
-                  {r.amendment_reason && <p className="mt-1 text-xs text-slate-700">Amends the earlier decision: {r.amendment_reason}</p>}
+                  {r.note && <p className="mt-1 whitespace-pre-wrap text-slate-900">{r.note}</p>}
+                  {r.rule && <p className="mt-1 text-xs text-slate-700">Rule: {r.rule}</p>}
+                  {r.amendmentReason && <p className="mt-1 text-xs text-slate-700">Amends the earlier decision: {r.amendmentReason}</p>}
                 </li>
               ))}
             </ol>
