@@ -23,7 +23,7 @@ describe("the repository's engines", () => {
 
   it("the policy reader covers the cell reader and the code systems, not the evaluators", () => {
     expect(files.policy).toEqual(expect.arrayContaining(["lib/policies/read/worker/read-policy.worker.mjs", "lib/documents/worker/recognise-cells.worker.mjs", "lib/policies/read/read-policy-document.ts", "lib/lexicon/data/icd10cm_2026.tsv.gz"]));
-    expect(files.policy.some((f) => f.startsWith("lib/intake/codes/"))).toBe(true);
+    expect(files.policy.some((f) => f.startsWith("lib/lexicon/codes/"))).toBe(true);
     expect(files.policy.filter((f) => f.startsWith("lib/policies/checks/") || f === "lib/policies/evaluate-policy.ts")).toEqual([]);
   });
 
@@ -70,7 +70,7 @@ describe("computeEngineVersions on a copy of the tree", () => {
     ["a step-therapy cue list (data an evaluator imports)", "lib/policies/checks/data/never-tried-cues.json", ["policy-check", "determination"]],
     ["an evaluator", "lib/policies/checks/answer-age.ts", ["policy-check", "determination"]],
     ["the decision", "lib/determinations/decide.ts", ["determination"]],
-    ["a code system", "lib/intake/codes/ndc.ts", ["intake", "policy", "policy-check", "determination"]],
+    ["a code system", "lib/lexicon/codes/ndc.ts", ["intake", "policy", "policy-check", "determination"]],
   ])("a change to %s changes exactly the engines that run it", (_, rel, expected) => {
     const restore = edit(rel, (text) => `${text}\n// changed\n`);
     try {

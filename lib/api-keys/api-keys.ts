@@ -3,7 +3,7 @@ import { generateApiKey } from "@/lib/auth/api-keys";
 import { expiryOf, isKeyExpired } from "./key-expiry";
 import { notFound } from "@/lib/api/errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
-import type { Actor } from "@/lib/api/with-workspace";
+import type { Actor } from "@/lib/audit/actor";
 
 /**
  * Creates a key and returns it in full this once; only its hash is kept. `expiry` (expires_at or expires_in_days) is

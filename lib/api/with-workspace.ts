@@ -14,9 +14,7 @@ import { crossSiteRefusal } from "./guards/check-origin";
 import { scanSearchParams } from "./guards/scan-json";
 import { errorResponse } from "./responses";
 
-// Who acts: defined beside the audit trail (lib/audit/actor.ts), re-exported for the code that takes it from here.
 import type { Actor, Role } from "@/lib/audit/actor";
-export type { Actor, Role };
 
 export interface WorkspaceContext<P> {
   req: Request;

@@ -1,6 +1,6 @@
 // Who did something, as the audit trail records it: an API key or a signed-in member (and their role), or the system.
 // It lives beside the audit trail, not in the API wrapper that resolves it, so that domain code naming an actor does
-// not import the HTTP layer (lib/api/with-workspace.ts re-exports both types for the code that still takes them there).
+// not import the HTTP layer.
 
 export type Role = "admin" | "reviewer";
 

@@ -1,10 +1,10 @@
 // The claims a policy check weighs: the supporting information's records (sent through the API) and the rows of
 // claims tables printed in the case's documents. A printed row that repeats a record (same date, same drug or NDC)
 // is left out: the record sent as data stands. Pure.
-import { normalizeNdc } from "@/lib/intake/codes/ndc";
+import { normalizeNdc } from "@/lib/lexicon/codes/ndc";
 import type { SourceDocument } from "@/lib/intake/types";
 import { readClaimsTables, type ReadClaimsOptions } from "./claims-table";
-import { sameDrug } from "./drug-classes";
+import { sameDrug } from "@/lib/lexicon/drugs";
 import type { CaseClaim, ClaimRecord } from "./types";
 
 const sameClaim = (a: CaseClaim, b: CaseClaim) => {

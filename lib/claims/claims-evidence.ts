@@ -4,8 +4,9 @@
 // Duration of a trial = first fill date to last fill date + the last fill's days supply. When a record carries no
 // days_supply, DEFAULT_DAYS_SUPPLY (30, the common retail fill) is assumed and the trial says so. Denied and
 // pending claims are never trials: they are returned apart so an answer can say they were not counted.
-import { normalizeNdc } from "@/lib/intake/codes/ndc";
-import { classesInText, className, findDrugEntry, genericName, isInClass, sameDrug } from "./drug-classes";
+import { normalizeNdc } from "@/lib/lexicon/codes/ndc";
+import { classesInText, className, isInClass } from "@/lib/lexicon/drug-classes";
+import { findDrugEntry, genericName, sameDrug } from "@/lib/lexicon/drugs";
 import type { ClaimRecord, TestClaim } from "./types";
 
 export const DEFAULT_DAYS_SUPPLY = 30;

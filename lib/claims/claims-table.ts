@@ -4,8 +4,8 @@
 // cell, lib/documents/read-pdf.ts layout) and, for plain text, by order. A wrapped drug name continues on the next
 // line. A row without a readable date or drug is skipped; a status word not in data/claim-status-words.json leaves
 // the row pending (never a trial). Pure.
-import { normalizeNdc } from "@/lib/intake/codes/ndc";
-import { parseDate } from "@/lib/intake/text/dates";
+import { normalizeNdc } from "@/lib/lexicon/codes/ndc";
+import { parseDate } from "@/lib/lexicon/dates";
 import type { SourceDocument } from "@/lib/intake/types";
 import HEADERS from "./data/claims-table-headers.json";
 import STATUS_WORDS from "./data/claim-status-words.json";

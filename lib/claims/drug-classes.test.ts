@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { classesInText, findDrugEntry, findDrugMentions, genericName, isInClass, sameDrug } from "./drug-classes";
+import { classesInText, isInClass } from "@/lib/lexicon/drug-classes";
+import { findDrugEntry, findDrugMentions, genericName, sameDrug } from "@/lib/lexicon/drugs";
 
 describe("drug vocabulary", () => {
   it("folds brands and written forms to one generic", () => {

@@ -2,7 +2,7 @@ import { prisma } from "@/lib/db/prisma";
 import { ApiError, badRequest } from "@/lib/api/errors";
 import { readBodyCapped } from "@/lib/api/read-body";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
-import type { Actor } from "@/lib/api/with-workspace";
+import type { Actor } from "@/lib/audit/actor";
 import { DocumentFetchError } from "@/lib/net/safe-fetch";
 import { loadFetchConfig } from "./fetch-document";
 import { detectContentType } from "./detect-content-type";

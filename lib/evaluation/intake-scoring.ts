@@ -2,8 +2,8 @@
 // strings, whether a predicted value matches an expected one, precision / recall / F1, and the expected facts of a
 // FHIR document derived by plain rules independent of the extractor. Used by scripts/eval-intake.ts and the
 // evaluation inside the suite (lib/evaluation/corpus.eval.test.ts).
-import { isIcd10AncestorOrSelf, normalizeIcd10 } from "@/lib/intake/codes/icd10";
-import { normalizeNdc } from "@/lib/intake/codes/ndc";
+import { isIcd10AncestorOrSelf, normalizeIcd10 } from "@/lib/lexicon/codes/icd10";
+import { normalizeNdc } from "@/lib/lexicon/codes/ndc";
 import { drugNameKeys } from "@/lib/intake/text/drug-names";
 import type { IntakeFacts } from "@/lib/intake/types";
 

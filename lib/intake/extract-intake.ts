@@ -1,8 +1,8 @@
 // The intake engine: the documents of a case (PDF and text pages, FHIR JSON) and an optional ePA payload in, one set
 // of intake facts out, each fact with the evidence it was read from. Synchronous and pure (no I/O, no clock except
 // the current year for two-digit years, which `referenceYear` fixes).
-import { billableDiagnoses } from "./codes/billable-diagnoses";
-import { withTaxonomyCodes } from "./codes/practitioner-taxonomy";
+import { billableDiagnoses } from "./billable-diagnoses";
+import { withTaxonomyCodes } from "./practitioner-taxonomy";
 import { extractEpaFacts } from "./epa/extract-epa-facts";
 import { STRENGTH, type SourcedFacts } from "./facts";
 import { extractFhirFacts } from "./fhir/extract-fhir-facts";

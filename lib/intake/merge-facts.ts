@@ -5,9 +5,9 @@ import { drugNameKeys } from "./text/drug-names";
 
 export { sameDiagnosisName };
 import { sameDiagnosisName } from "./text/diagnosis-names";
-import { icd10Coverage, icd10Title, isIcd10AncestorOrSelf } from "./codes/icd10";
-import { isValidNpi } from "./codes/npi";
-import { formatNdc11 } from "./codes/ndc";
+import { icd10Coverage, icd10Title, isIcd10AncestorOrSelf } from "@/lib/lexicon/codes/icd10";
+import { isValidNpi } from "@/lib/lexicon/codes/npi";
+import { formatNdc11 } from "@/lib/lexicon/codes/ndc";
 import { emptyFacts, type SourcedFacts } from "./facts";
 import { findIdentityConflicts, identityWarning } from "./identity-conflicts";
 import { onlyRecognised } from "./recognised-facts";

@@ -1,6 +1,6 @@
 // Short factual summaries of a diagnosis and of a medication request, written only from the extracted facts (no
 // model, no outside knowledge), so the same facts always give the same words. They fill the `ai-summary` extensions.
-import { formatNdc11 } from "./codes/ndc";
+import { formatNdc11 } from "@/lib/lexicon/codes/ndc";
 import { medicationText } from "./medication-text";
 import type { IntakeDiagnosis, IntakeFacts, IntakeMedicationRequest, PriorTreatment } from "./types";
 

@@ -1,6 +1,6 @@
 import { prisma } from "@/lib/db/prisma";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
-import type { Actor, Role } from "@/lib/api/with-workspace";
+import type { Actor, Role } from "@/lib/audit/actor";
 import { getMembershipOrThrow } from "./get-membership-or-throw";
 import { assertNotLastActiveAdmin } from "./last-admin";
 import { memberView } from "./member-view";

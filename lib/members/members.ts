@@ -3,7 +3,7 @@ import { hashPassword } from "@/lib/auth/passwords";
 import { conflict } from "@/lib/api/errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { issueAccountLink } from "@/lib/accounts/account-links";
-import type { Actor, Role } from "@/lib/api/with-workspace";
+import type { Actor, Role } from "@/lib/audit/actor";
 import { memberView } from "./member-view";
 
 export async function listMembers(opts: { workspaceId: string }) {

@@ -3,7 +3,7 @@ import { conflict } from "@/lib/api/errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { issueAccountLink } from "@/lib/accounts/account-links";
 import { countMembershipsElsewhere, SHARED_ACCOUNT_MESSAGE } from "@/lib/accounts/memberships-elsewhere";
-import type { Actor } from "@/lib/api/with-workspace";
+import type { Actor } from "@/lib/audit/actor";
 import { getMembershipOrThrow } from "./get-membership-or-throw";
 import { memberView } from "./member-view";
 

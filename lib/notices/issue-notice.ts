@@ -1,7 +1,7 @@
 // Issues a notice inside the transaction that records the decision: its content is built from the case as it stands
 // (intake, latest policy check, latest determination), stored fixed, audited, and announced as `notice.created`.
 import type { Prisma } from "@/lib/generated/prisma/client";
-import type { Actor } from "@/lib/api/with-workspace";
+import type { Actor } from "@/lib/audit/actor";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import type { IntakeFacts } from "@/lib/intake/types";
 import { formatTimestamp } from "@/lib/time";

@@ -1,8 +1,8 @@
 // Condition names as policies write them -> ICD-10-CM code prefixes, so an indication ("Lennox-Gastaut Syndrome",
 // "Bone Cancer - Osteosarcoma") meets a case's coded diagnosis (G40.811, C40.0). A short hand-kept list of the
-// conditions prior authorizations are asked for, then the ICD-10-CM titles (lib/intake/codes) for the rest.
-import { icd10ForName } from "@/lib/intake/codes/icd10-names";
-import { icd10Title } from "@/lib/intake/codes/icd10";
+// conditions prior authorizations are asked for, then the ICD-10-CM titles (lib/lexicon/codes) for the rest.
+import { icd10ForName } from "@/lib/lexicon/codes/icd10-names";
+import { icd10Title } from "@/lib/lexicon/codes/icd10";
 
 const CONDITIONS: [RegExp, string[]][] = [
   [/lennox[- ]?gast?aut|\blgs\b/, ["G40.81"]],

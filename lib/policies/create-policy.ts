@@ -3,7 +3,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { prisma } from "@/lib/db/prisma";
 import { ApiError, badRequest, conflict } from "@/lib/api/errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
-import type { Actor } from "@/lib/api/with-workspace";
+import type { Actor } from "@/lib/audit/actor";
 import { PdfReadError } from "@/lib/documents/read-pdf";
 import { DocumentLimitError } from "@/lib/documents/read-in-worker";
 import { insertDocument, prepareDocument } from "@/lib/documents/store-document";

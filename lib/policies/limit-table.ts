@@ -1,7 +1,7 @@
 // Quantity and dose limits from a policy's dosing or quantity-limit tables: each row that names an amount per
 // period becomes a limit with its row quoted verbatim. A table's header says what its numbers are ("Maximum Dose",
 // "Quantity Limit"), so a bare "25 mg/kg/day" in a row under "Maximum Dose" reads as a dose limit.
-import { findDrugMentions } from "@/lib/claims/drug-classes";
+import { findDrugMentions } from "@/lib/lexicon/drugs";
 import { classifyCriterion } from "./classify-criterion";
 import { headingRegion } from "./policy-outline";
 import type { PolicyLine } from "./policy-lines";

@@ -1,8 +1,8 @@
 // A policy's title, payer, effective date, covered drugs and the codes it mentions, from its first page's labels
 // ("Policy:", "Medication |", "Effective Date") and its running text. Drug names and codes are suggestions an
 // admin confirms.
-import { findNdcs } from "@/lib/intake/codes/ndc";
-import { findProcedureCodes } from "@/lib/intake/codes/procedure-codes";
+import { findNdcs } from "@/lib/lexicon/codes/ndc";
+import { findProcedureCodes } from "@/lib/lexicon/codes/procedure-codes";
 import type { PolicyLine } from "./policy-lines";
 
 const PAYERS: [RegExp, string][] = [

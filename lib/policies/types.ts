@@ -20,7 +20,7 @@ export type Check =
   /** "prescribed by or in consultation with": consultationAllowed; the specialties as the policy names them. */
   | { kind: "prescriber_specialty"; specialties: string[]; consultationAllowed?: boolean }
   /**
-   * Prior drugs: any of `drugs`, or members of `drugClasses` (vocabulary ids, lib/claims/drug-classes.ts, plus the
+   * Prior drugs: any of `drugs`, or members of `drugClasses` (vocabulary ids, lib/lexicon/data/drug-classes.json, plus the
    * policy's `examples`); `count` distinct drugs; both empty = any prior therapy ("second-line").
    */
   | {

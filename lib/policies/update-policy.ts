@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { prisma } from "@/lib/db/prisma";
 import { notFound } from "@/lib/api/errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
-import type { Actor } from "@/lib/api/with-workspace";
+import type { Actor } from "@/lib/audit/actor";
 import type { ZUpdatePolicyRequest } from "@/lib/schemas/policy";
 import { getPolicyOrThrow } from "./policy-queries";
 import { saveDraftEdits } from "./drafts/policy-drafts";

@@ -1,6 +1,6 @@
 // A classified check in a reviewer's words, for the policy page ("ICD-10 C91.0", "at most 28 mcg a day"), rather
 // than the engine's field names.
-import { className } from "@/lib/claims/drug-classes";
+import { className } from "@/lib/lexicon/drug-classes";
 import type { Check } from "@/lib/policies/types";
 
 const list = (items: readonly string[] | undefined, joiner = "or") =>

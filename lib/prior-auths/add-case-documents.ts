@@ -1,7 +1,7 @@
 import { prisma } from "@/lib/db/prisma";
 import { conflict, notFound } from "@/lib/api/errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
-import type { Actor } from "@/lib/api/with-workspace";
+import type { Actor } from "@/lib/audit/actor";
 import type { TAddCaseDocumentsRequest } from "@/lib/schemas/case-documents";
 import { PRIOR_AUTH_INCLUDE, presentPriorAuth } from "./present-prior-auth";
 import { startProcessing } from "@/lib/case-pipeline/start-processing";

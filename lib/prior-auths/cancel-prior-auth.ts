@@ -1,7 +1,7 @@
 import { prisma } from "@/lib/db/prisma";
 import { notFound } from "@/lib/api/errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
-import type { Actor } from "@/lib/api/with-workspace";
+import type { Actor } from "@/lib/audit/actor";
 import { PRIOR_AUTH_INCLUDE, presentPriorAuth } from "./present-prior-auth";
 import { emitWebhookEvent } from "@/lib/webhooks/emit-webhook-event";
 import { assertTransition } from "./states";

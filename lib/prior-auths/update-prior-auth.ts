@@ -1,7 +1,7 @@
 import { prisma } from "@/lib/db/prisma";
 import { badRequest, notFound } from "@/lib/api/errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
-import type { Actor } from "@/lib/api/with-workspace";
+import type { Actor } from "@/lib/audit/actor";
 import type { z } from "zod";
 import type { ZUpdatePriorAuthRequest } from "@/lib/schemas/prior-auth";
 import { PRIOR_AUTH_INCLUDE, presentPriorAuth, slaDueAt, type SlaHours } from "./present-prior-auth";

@@ -4,7 +4,7 @@ import { issueNotice } from "@/lib/notices/issue-notice";
 import { waitingClockData } from "@/lib/prior-auths/waiting-clock";
 import { denialReasonCodesOf } from "@/lib/notices/denial-reason-codes";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
-import type { Actor } from "@/lib/api/with-workspace";
+import type { Actor } from "@/lib/audit/actor";
 import { assertTransition } from "@/lib/prior-auths/states";
 import type { TReviewRequest } from "@/lib/schemas/review";
 import { formatTimestamp } from "@/lib/time";

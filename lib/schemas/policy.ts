@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ZPolicyReading } from "@/lib/policies/reread/policy-reading";
-import { normalizeNdc } from "@/lib/intake/codes/ndc";
+import { normalizeNdc } from "@/lib/lexicon/codes/ndc";
 import { ZCalendarDate, ZInt4 } from "./common";
 import { ZCheck } from "@/lib/policies/check-schema";
 import type { PolicySection } from "@/lib/policies/types";

@@ -4,7 +4,7 @@ import { requestEvaluation } from "@/lib/case-pipeline/request-evaluation";
 import { waitingClockData } from "@/lib/prior-auths/waiting-clock";
 import { badRequest, notFound } from "@/lib/api/errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
-import type { Actor } from "@/lib/api/with-workspace";
+import type { Actor } from "@/lib/audit/actor";
 import type { TClaimRecord, TSupportingInformationRequest } from "@/lib/schemas/supporting-information";
 import { eobToClaimRecord } from "./eob-to-claim-record";
 import { assertTransition } from "@/lib/prior-auths/states";

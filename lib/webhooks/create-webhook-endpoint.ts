@@ -1,6 +1,6 @@
 import { prisma } from "@/lib/db/prisma";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
-import type { Actor } from "@/lib/api/with-workspace";
+import type { Actor } from "@/lib/audit/actor";
 import type { TCreateWebhookRequest } from "@/lib/schemas/webhook";
 import { encryptSecret } from "./secret-box";
 import { generateWebhookSecret } from "./sign-webhook";

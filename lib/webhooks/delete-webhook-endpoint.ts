@@ -1,7 +1,7 @@
 import { prisma } from "@/lib/db/prisma";
 import { notFound } from "@/lib/api/errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
-import type { Actor } from "@/lib/api/with-workspace";
+import type { Actor } from "@/lib/audit/actor";
 import { presentWebhookEndpoint } from "./present-webhook";
 
 /** Removes an endpoint with its deliveries: nothing more is sent to it (a delivery in flight finds nothing to do). */

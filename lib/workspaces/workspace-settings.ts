@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { prisma } from "@/lib/db/prisma";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
-import type { Actor } from "@/lib/api/with-workspace";
+import type { Actor } from "@/lib/audit/actor";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { DEFAULT_APPEAL_INSTRUCTIONS, denialReasonCodesOf, ZDenialReasonCodes } from "@/lib/notices/denial-reason-codes";
 

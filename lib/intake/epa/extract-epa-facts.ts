@@ -1,15 +1,15 @@
 // Facts from an ePA payload (epa-payload.ts), or from a FHIR Bundle / resource sent as the payload.
-import { isKnownIcd10Category, normalizeIcd10 } from "@/lib/intake/codes/icd10";
-import { normalizeNdc } from "@/lib/intake/codes/ndc";
-import { isValidNpi, normalizeNpi } from "@/lib/intake/codes/npi";
-import { classifyProcedureCode } from "@/lib/intake/codes/procedure-codes";
+import { isKnownIcd10Category, normalizeIcd10 } from "@/lib/lexicon/codes/icd10";
+import { normalizeNdc } from "@/lib/lexicon/codes/ndc";
+import { isValidNpi, normalizeNpi } from "@/lib/lexicon/codes/npi";
+import { classifyProcedureCode } from "@/lib/lexicon/codes/procedure-codes";
 import { extractFhirFacts } from "@/lib/intake/fhir/extract-fhir-facts";
 import { emptyDiagnosis, emptyFacts, emptyMedicationRequest, emptyPatient, emptyPractitioner, genderFrom, jsonEvidence, normalizePhone } from "@/lib/intake/facts";
-import { parseBirthDate, parseDate } from "@/lib/intake/text/dates";
+import { parseBirthDate, parseDate } from "@/lib/lexicon/dates";
 import { outcomeOf } from "@/lib/intake/text/find-prior-treatments";
 import { doseIn, routeIn, strengthIn } from "@/lib/intake/text/medication-details";
 import { parsePersonName } from "@/lib/intake/text/person-name";
-import { icd10Title } from "@/lib/intake/codes/icd10";
+import { icd10Title } from "@/lib/lexicon/codes/icd10";
 import type { IntakeCoverage, IntakeFacts, PostalAddress, PriorTreatment } from "@/lib/intake/types";
 import { parseEpaPayload, type TEpaPayload } from "./epa-payload";
 

@@ -4,10 +4,10 @@
 // requested items in Claim.item), Procedure / ServiceRequest / DeviceRequest codes, Coverage member ids,
 // laboratory Observations. Codings of other systems are kept as they came, never relabelled. One pass over the
 // resources plus map lookups: a 10,000-entry Bundle takes milliseconds.
-import { isKnownIcd10Category } from "@/lib/intake/codes/icd10";
-import { formatNdc11 } from "@/lib/intake/codes/ndc";
-import { isValidNpi, normalizeNpi } from "@/lib/intake/codes/npi";
-import { classifyProcedureCode } from "@/lib/intake/codes/procedure-codes";
+import { isKnownIcd10Category } from "@/lib/lexicon/codes/icd10";
+import { formatNdc11 } from "@/lib/lexicon/codes/ndc";
+import { isValidNpi, normalizeNpi } from "@/lib/lexicon/codes/npi";
+import { classifyProcedureCode } from "@/lib/lexicon/codes/procedure-codes";
 import { emptyDiagnosis, emptyFacts, emptyMedicationRequest, emptyPatient, emptyPractitioner, jsonEvidence, normalizePhone } from "@/lib/intake/facts";
 import type { Evidence, IntakeDiagnosis, IntakeFacts, IntakeMedicationRequest, IntakePatient, IntakePractitioner, PostalAddress } from "@/lib/intake/types";
 import { outcomeOf } from "@/lib/intake/text/find-prior-treatments";

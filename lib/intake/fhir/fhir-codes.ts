@@ -1,7 +1,7 @@
 // FHIR code systems the intake reads, recognised by their canonical URLs and OIDs, and small readers for
 // untyped FHIR JSON (the input is whatever a client sent, so nothing is assumed about its shape).
-import { normalizeIcd10 } from "@/lib/intake/codes/icd10";
-import { normalizeNdc } from "@/lib/intake/codes/ndc";
+import { normalizeIcd10 } from "@/lib/lexicon/codes/icd10";
+import { normalizeNdc } from "@/lib/lexicon/codes/ndc";
 import type { Coding } from "@/lib/intake/types";
 
 export type Json = Record<string, unknown>;

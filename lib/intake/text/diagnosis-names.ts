@@ -1,8 +1,8 @@
 // A diagnosis name as written, cleaned for use ("● consistent with high-grade osteosarcoma." -> "high-grade
 // osteosarcoma"), its verification status from hedging words, and a diagnosis built from it (with the ICD-10-CM
 // category inferred from the name when no code was given).
-import { icd10ForName, normalizeDiagnosisName } from "@/lib/intake/codes/icd10-names";
-import { icd10Title } from "@/lib/intake/codes/icd10";
+import { icd10ForName, normalizeDiagnosisName } from "@/lib/lexicon/codes/icd10-names";
+import { icd10Title } from "@/lib/lexicon/codes/icd10";
 import { emptyDiagnosis } from "@/lib/intake/facts";
 import { contextOf } from "@/lib/lexicon/context";
 import type { Evidence, IntakeDiagnosis } from "@/lib/intake/types";

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseDurationDays } from "./dates";
+import { parseDurationDays } from "@/lib/lexicon/dates";
 
 // durations.cases.tsv: what the row shows | text | days ("none": the text states no duration).
 const ROWS = fs

@@ -1,14 +1,14 @@
 // Facts stated in running text (progress notes, letters of medical necessity, lab and imaging reports): diagnoses
 // with codes or named in a problem list / history, drugs tried before, lab values, age and sex, NPIs, NDCs and
 // procedure codes written after their keyword. A drug the note plans to start is only a guess at the request.
-import { findIcd10Codes } from "@/lib/intake/codes/icd10";
-import { findNdcs } from "@/lib/intake/codes/ndc";
-import { findNpis, isValidNpi } from "@/lib/intake/codes/npi";
-import { findProcedureCodes } from "@/lib/intake/codes/procedure-codes";
+import { findIcd10Codes } from "@/lib/lexicon/codes/icd10";
+import { findNdcs } from "@/lib/lexicon/codes/ndc";
+import { findNpis, isValidNpi } from "@/lib/lexicon/codes/npi";
+import { findProcedureCodes } from "@/lib/lexicon/codes/procedure-codes";
 import { emptyFacts, emptyMedicationRequest, emptyPatient, emptyPractitioner, genderFrom, textEvidence } from "@/lib/intake/facts";
 import type { IntakeFacts, SourceDocument } from "@/lib/intake/types";
-import { findDates, parseBirthDate, type DateOptions } from "./dates";
-import { icd10ForName } from "@/lib/intake/codes/icd10-names";
+import { findDates, parseBirthDate, type DateOptions } from "@/lib/lexicon/dates";
+import { icd10ForName } from "@/lib/lexicon/codes/icd10-names";
 import { cleanDiagnosisName, diagnosisFrom } from "./diagnosis-names";
 import { findDrugMentions } from "./drug-names";
 import { clauseAround, findPriorTreatments } from "./find-prior-treatments";

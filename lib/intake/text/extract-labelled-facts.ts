@@ -1,9 +1,9 @@
 // Facts from the labelled fields of a document (PA request forms, headers of notes): patient, prescriber, the
 // requested medication, diagnoses with their codes, drugs tried before, questions with their answers.
-import { findIcd10Codes } from "@/lib/intake/codes/icd10";
-import { findNdcs } from "@/lib/intake/codes/ndc";
-import { isValidNpi, normalizeNpi } from "@/lib/intake/codes/npi";
-import { findProcedureCodes } from "@/lib/intake/codes/procedure-codes";
+import { findIcd10Codes } from "@/lib/lexicon/codes/icd10";
+import { findNdcs } from "@/lib/lexicon/codes/ndc";
+import { isValidNpi, normalizeNpi } from "@/lib/lexicon/codes/npi";
+import { findProcedureCodes } from "@/lib/lexicon/codes/procedure-codes";
 import {
   emptyFacts,
   emptyMedicationRequest,
@@ -14,12 +14,12 @@ import {
   textEvidence,
 } from "@/lib/intake/facts";
 import type { Evidence, IntakeFacts, IntakeMedicationRequest, IntakePractitioner, PostalAddress, SourceDocument } from "@/lib/intake/types";
-import { parseBirthDate, type DateOptions } from "./dates";
+import { parseBirthDate, type DateOptions } from "@/lib/lexicon/dates";
 import { cleanDiagnosisName, diagnosisFrom } from "./diagnosis-names";
 import { doseIn, integerIn, quantityIn, quantityOverDays, routeIn, splitDrugName, strengthIn } from "./medication-details";
 import { parsePersonName } from "./person-name";
 import { findPriorTreatments, outcomeOf, type TreatmentHit } from "./find-prior-treatments";
-import { daysBetween, parseDateRange, parseDurationDays } from "./dates";
+import { daysBetween, parseDateRange, parseDurationDays } from "@/lib/lexicon/dates";
 import type { FieldHit, PageFields } from "./read-labelled-fields";
 import { treatmentFrom } from "./treatment-from";
 import { coverageFromFields } from "./coverage-fields";

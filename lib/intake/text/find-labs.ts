@@ -1,7 +1,7 @@
 // Lab results from report pages: tables with a result column ("Test | Result | Reference range") and "Name: value
 // unit" lines on pages that are lab reports. Values are kept as written, with their unit when one is given. A table
 // goes on over page breaks: its header is printed once, so the rows of the next page are read under it.
-import { findDates, type DateOptions } from "./dates";
+import { findDates, type DateOptions } from "@/lib/lexicon/dates";
 import { isDosing, isSchedule, isVital, KNOWN_UNIT, nameContinuation, RANGE, RANGE_WITH_UNIT, VALUE, WORD_VALUE } from "./lab-rows";
 import { inlineLabs } from "./inline-labs";
 import type { Cell, Line } from "./page-lines";

@@ -1,7 +1,7 @@
 // Drugs tried before, with how the trial ended and when, from running text: "failed clobazam (01/2023-06/2023)",
 // "despite current therapy of lamotrigine and topiramate", "Valproic acid ..., discontinued due to intolerance".
 import type { PriorTreatment } from "@/lib/intake/types";
-import { daysBetween, parseDateRange, parseDurationDays, type DateOptions } from "./dates";
+import { daysBetween, parseDateRange, parseDurationDays, type DateOptions } from "@/lib/lexicon/dates";
 import { findDrugMentions, type DrugMention } from "./drug-names";
 import { contextOf } from "@/lib/lexicon/context";
 import { checkboxLineAt } from "./checkbox-answer";

@@ -1,6 +1,6 @@
 // Lab values a note lists on one line after a "Labs:" lead ("Labs (10/30/24): Hgb 9.0 g/dL, Plt 450K, CRP 25 mg/L"):
 // one result per comma- or semicolon-separated item, its name before its number.
-import { findDates, type DateOptions } from "./dates";
+import { findDates, type DateOptions } from "@/lib/lexicon/dates";
 import type { LabHit } from "./find-labs";
 import { isSchedule, isVital, KNOWN_UNIT } from "./lab-rows";
 import type { Line } from "./page-lines";

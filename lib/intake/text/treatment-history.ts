@@ -4,9 +4,9 @@
 // ("Duration: 4 weeks (4/1/24 - 4/29/24)", "Started: 7/8/24", a schedule of cycles), and one drug a bulleted item
 // ("○ Vincristine: Administered weekly", "○ Doxorubicin, Cisplatin (3 cycles)."). Such items name no verb of
 // trying, so the running-text reader misses them. A history often runs over a page break, so a whole document is read.
-import { findDrugEntry } from "@/lib/claims/drug-classes";
+import { findDrugEntry } from "@/lib/lexicon/drugs";
 import { isNeverDrugName } from "@/lib/lexicon/product-words";
-import { daysBetween, findDates, parseDateRange, parseDurationDays, type DateOptions } from "./dates";
+import { daysBetween, findDates, parseDateRange, parseDurationDays, type DateOptions } from "@/lib/lexicon/dates";
 import { findDrugMentions, hasDrugStem } from "./drug-names";
 import { findPriorTreatments, outcomeOf, type TreatmentHit } from "./find-prior-treatments";
 import type { Line } from "./page-lines";

@@ -6,7 +6,8 @@
 // Denied or pending claims never count. A CLASS criterion counts distinct drugs of the class, never the requested
 // drug. A criterion that names no drug and no class ("second-line therapy") never counts arbitrary drugs: claims
 // carry no indication, so only treatments the notes state for the case's disease count; otherwise a clinician judges.
-import { className, DRUG_CLASS_ALIASES, findDrugEntry, findDrugMentions, genericName, isInClass, sameDrug } from "@/lib/claims/drug-classes";
+import { className, DRUG_CLASS_ALIASES, isInClass } from "@/lib/lexicon/drug-classes";
+import { findDrugEntry, findDrugMentions, genericName, sameDrug } from "@/lib/lexicon/drugs";
 import { classesOf, namesPattern } from "@/lib/lexicon/drug-classes";
 import { claimDrugName, daysBetween, DEFAULT_DAYS_SUPPLY, drugMeetsRequirement, drugTrials, fillsInWindow, type ExcludedFill, type TrialRequirement } from "@/lib/claims/claims-evidence";
 import type { CaseClaim } from "@/lib/claims/types";

@@ -3,7 +3,7 @@
 // value belongs to the name: never another measure's number ("PHQ-9 | 6", the 9 of "PHQ-9"), never a date's digits,
 // never one end of a range ("CNS-LS 21–22" states no single value).
 import type { SourceDocument } from "@/lib/intake/types";
-import { findDates } from "@/lib/intake/text/dates";
+import { findDates } from "@/lib/lexicon/dates";
 import { escapeRegExp } from "@/lib/escape-reg-exp";
 import type { StepEvidence } from "../types";
 

@@ -1,6 +1,6 @@
 // What every criterion rule and extractor reads: the criterion's text, the same lower-cased with its symbols written
 // out, and what the surrounding list and section say about it.
-import { findDrugMentions } from "@/lib/claims/drug-classes";
+import { findDrugMentions } from "@/lib/lexicon/drugs";
 
 export type ChildKind = "diagnosis" | "step_therapy" | "combination_therapy" | "documentation" | "concurrent_therapy_exclusion" | "prescriber_specialty";
 

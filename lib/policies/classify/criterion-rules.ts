@@ -2,8 +2,9 @@
 // phases), each bound to its extractor. A table that names an unknown pattern or extractor, or a kind its extractor
 // does not yield, fails when loaded.
 import { z } from "zod";
-import { classesInText, findDrugMentions } from "@/lib/claims/drug-classes";
-import { findIcd10Codes } from "@/lib/intake/codes/icd10";
+import { classesInText } from "@/lib/lexicon/drug-classes";
+import { findDrugMentions } from "@/lib/lexicon/drugs";
+import { findIcd10Codes } from "@/lib/lexicon/codes/icd10";
 import { CHECK_KINDS, type CheckKind } from "../check-schema";
 import data from "./criterion-rules.json";
 import type { ChildKind, CriterionInput } from "./criterion-input";

@@ -1,5 +1,5 @@
 // Diagnoses: the names a criterion gives and their ICD-10-CM prefixes (codes written in it, then the condition names).
-import { findIcd10Codes } from "@/lib/intake/codes/icd10";
+import { findIcd10Codes } from "@/lib/lexicon/codes/icd10";
 import type { Check } from "../types";
 import { icd10PrefixesFor, looksLikeCondition } from "../conditions";
 import { criterionPattern } from "./criterion-patterns";

@@ -1,6 +1,6 @@
 // Prior drugs (step therapy): which drugs or classes, how many, for how long, and what must have happened (tried,
 // failed, intolerant, contraindicated). Classes are the lexicon's; "other" excludes the policy's own drugs.
-import { classesInText, DRUG_CLASS_ALIASES, isInClass } from "@/lib/claims/drug-classes";
+import { classesInText, DRUG_CLASS_ALIASES, isInClass } from "@/lib/lexicon/drug-classes";
 import type { Check, TrialOutcome } from "../types";
 import { drugsIn, num, trimmed, type CriterionInput } from "./criterion-input";
 

@@ -1,5 +1,5 @@
 // Other drugs the requested one is used with, or must not be used with.
-import { classesInText } from "@/lib/claims/drug-classes";
+import { classesInText } from "@/lib/lexicon/drug-classes";
 import type { Check } from "../types";
 import { drugsIn, trimmed, type CriterionInput } from "./criterion-input";
 

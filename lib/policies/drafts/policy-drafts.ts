@@ -2,7 +2,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { prisma } from "@/lib/db/prisma";
 import { conflict, notFound } from "@/lib/api/errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
-import type { Actor } from "@/lib/api/with-workspace";
+import type { Actor } from "@/lib/audit/actor";
 import { formatTimestamp } from "@/lib/time";
 import type { ParsedPolicy } from "../types";
 import { applyCriteriaEdits, type CriterionEdit } from "./apply-criteria-edits";

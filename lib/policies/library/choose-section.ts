@@ -4,7 +4,7 @@
 // (sumatriptan 50 mg, not 100 mg; ondansetron 8 mg tablet, not 4 mg/5 mL oral solution), else one without a
 // conflicting strength or form; then the most specific binding (fewest names), then the document's order. Strength
 // and form only order sections of the requested drug: they never bring in another drug's section. Null when no section is bound to the drug: the caller answers 422, never another drug's criteria.
-import { normalizeNdc } from "@/lib/intake/codes/ndc";
+import { normalizeNdc } from "@/lib/lexicon/codes/ndc";
 import type { DrugPolicySection } from "../read/types";
 import { productFit, productForm, type ProductForm } from "@/lib/lexicon/product-form";
 import { drugMatchesBinding, requestedDrugNames } from "./drug-binding-matches";

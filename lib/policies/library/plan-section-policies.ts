@@ -1,7 +1,7 @@
 // What an upload stores: one policy per section of the document's reading, each bound to its section's drugs and
 // codes, with the pages it was read from. Pure: createPolicy writes the plan in one transaction.
 import { badRequest, unprocessable } from "@/lib/api/errors";
-import { normalizeNdc } from "@/lib/intake/codes/ndc";
+import { normalizeNdc } from "@/lib/lexicon/codes/ndc";
 import type { PolicyDocumentReading, PolicyFamily } from "../read/types";
 import type { ParsedPolicy } from "../types";
 

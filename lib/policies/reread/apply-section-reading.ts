@@ -2,7 +2,7 @@
 // current reader, or the reading as the policy's draft, or nothing. Runs inside the caller's transaction.
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { conflict } from "@/lib/api/errors";
-import type { Actor } from "@/lib/api/with-workspace";
+import type { Actor } from "@/lib/audit/actor";
 import type { StoredDraft } from "../drafts/policy-drafts";
 import type { PlannedSectionPolicy } from "../library/plan-section-policies";
 import { currentReaderVersion, stampReaderVersion } from "../reader-version";

@@ -5,7 +5,7 @@
 import { prisma } from "@/lib/db/prisma";
 import { notFound, unprocessable } from "@/lib/api/errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
-import type { Actor } from "@/lib/api/with-workspace";
+import type { Actor } from "@/lib/audit/actor";
 import { storeSection } from "../create-policy";
 import { planSectionPolicies } from "../library/plan-section-policies";
 import { readPolicyPdf } from "../read/read-policy-pdf";

@@ -4,7 +4,7 @@
 import { prisma } from "@/lib/db/prisma";
 import { notFound, unprocessable } from "@/lib/api/errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
-import type { Actor } from "@/lib/api/with-workspace";
+import type { Actor } from "@/lib/audit/actor";
 import { oneSection } from "../create-policy";
 import { planSectionPolicies } from "../library/plan-section-policies";
 import { parsePolicy } from "../parse-policy";

@@ -3,7 +3,8 @@
 // classified by the shared classifier, quoted verbatim from its page. Each criterion records "<field id>/<rule name>":
 // the classifier's rule that read it, or the field reading of field-rules.json that did. A field whose text the
 // classifier cannot read becomes a manual criterion with its quote; "N/A" gives none.
-import { classesInText, findDrugMentions } from "@/lib/claims/drug-classes";
+import { classesInText } from "@/lib/lexicon/drug-classes";
+import { findDrugMentions } from "@/lib/lexicon/drugs";
 import type { BuildContext } from "@/lib/policies/build-sections";
 import { readCriterion } from "@/lib/policies/classify-criterion";
 import { enforceVerbatimQuotes } from "@/lib/policies/enforce-verbatim-quotes";

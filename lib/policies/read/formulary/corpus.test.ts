@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { isInClass } from "@/lib/claims/drug-classes";
+import { isInClass } from "@/lib/lexicon/drug-classes";
 import { readPdf, type PdfPage } from "@/lib/documents/read-pdf";
 import { allQuotes } from "../../enforce-verbatim-quotes";
 import type { Check, CriterionNode } from "../../types";

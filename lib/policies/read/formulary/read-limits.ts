@@ -2,7 +2,8 @@
 // supply", "18 tabs every 28 days", "Limited to a Daily Dose of 1" (1 a day), "Covered for Patients Up to Age 18",
 // "a paid claim for a 30-day supply of a formulary Generic X such as Y within the past 90 days". Each answer names
 // the rule that read it; what no rule reads is null (the caller makes it a manual criterion).
-import { classesInText, findDrugMentions } from "@/lib/claims/drug-classes";
+import { classesInText } from "@/lib/lexicon/drug-classes";
+import { findDrugMentions } from "@/lib/lexicon/drugs";
 import { isProductWord } from "@/lib/lexicon/product-words";
 import type { Check } from "../../types";
 import { AGE_RULES, QUANTITY_RULES, STEP } from "./vocabulary";

@@ -1,7 +1,7 @@
 // Family (d) a Medicare Part D prior authorization criteria book (CMS template): one section per drug block, bound to
 // the drugs its "Products Affected" (or "Drug Names") lines name, with the block's fields read into its criteria.
 import type { PdfPage } from "@/lib/documents/read-pdf";
-import { findDrugMentions } from "@/lib/claims/drug-classes";
+import { findDrugMentions } from "@/lib/lexicon/drugs";
 import { readDocumentHeader } from "../document-header";
 import type { FieldRole } from "../criteria-table/field-roles";
 import { productListNames } from "../criteria-table/product-names";

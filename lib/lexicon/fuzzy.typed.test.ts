@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { findDrugEntry, findDrugMentions, isInClass } from "./drug-classes";
-import { closestName, editDistance } from "./fuzzy-drug-name";
+import { isInClass } from "./drug-classes";
+import { findDrugEntry, findDrugMentions } from "./drugs";
+import { closestName, editDistance } from "./fuzzy";
 
 describe("misspelt drug names", () => {
   it("reads a long name a small edit away from exactly one drug as that drug", () => {
