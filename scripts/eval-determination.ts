@@ -22,7 +22,7 @@ async function main() {
   const { ensureQueues } = await import("../lib/case-pipeline/start-workers");
   await ensureQueues();
   const { createWorkspace } = await import("../lib/workspaces/create-workspace");
-  const { createPolicy } = await import("../lib/policies/create-policy");
+  const { createPolicy } = await import("../lib/policy-library/create-policy");
   const { prepareDocument, insertDocument } = await import("../lib/documents/store-document");
   const { prisma } = await import("../lib/db/prisma");
   const { createPriorAuth } = await import("../lib/prior-auths/create-prior-auth");

@@ -13,7 +13,7 @@ export type PolicySummary = z.infer<typeof ZPolicySummary>;
 /** POST /policies: the first section's policy, the document and every section's policy. */
 export type PolicyUploadResult = z.infer<typeof ZPolicyUploadResult>;
 
-/** GET /policies/documents: an uploaded document with its sections (lib/policies/policy-queries.ts). */
+/** GET /policies/documents: an uploaded document with its sections (lib/policy-library/policy-queries.ts). */
 export type PolicyDocumentView = z.infer<typeof ZPolicyDocument>;
 
 /** How the portal names a document family. */

@@ -1,7 +1,7 @@
 // Stage 3, resolve the policy section: the policy a check of this case answers. A policy given with the request
 // (policy_document_url, read by the `policy` engine for the case's drug's section; policy_payload), or the workspace's
 // active policy for the case's codes or drug names (the pure choice: lib/policies/select-policy.ts). Policies of the
-// library were read on upload (lib/policies/create-policy.ts) and are stored with the reader's version.
+// library were read on upload (lib/policy-library/create-policy.ts) and are stored with the reader's version.
 import { prisma } from "@/lib/db/prisma";
 import { ApiError, badRequest, unprocessable } from "@/lib/api/errors";
 import { assertUploadedDocumentsExist } from "@/lib/documents/check-document-references";

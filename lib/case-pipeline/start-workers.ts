@@ -9,7 +9,7 @@ import { LEASE_SECONDS, LeaseHeldError } from "@/lib/prior-auths/lease";
 import { deliverWebhook } from "@/lib/webhooks/deliver-webhook";
 import { evaluatePriorAuth } from "./evaluate-prior-auth";
 import { enqueueDueWebhookDeliveries } from "@/lib/webhooks/enqueue-due-deliveries";
-import { runRereadJob } from "@/lib/policies/reread/run-reread-job";
+import { runRereadJob } from "@/lib/policy-library/reread/run-reread-job";
 import { JOBS, enqueueJob } from "@/lib/jobs/definitions";
 import { QUEUE_SETTINGS, getBoss } from "@/lib/jobs/queue";
 import type { PgBoss } from "pg-boss";

@@ -5,8 +5,8 @@ import { readBodyCapped } from "@/lib/api/read-body";
 import { badRequest } from "@/lib/api/errors";
 import { json } from "@/lib/api/responses";
 import { ZCreatePolicyJson, ZCreatePolicyQuery, ZListPoliciesQuery, ZPolicyMetadata } from "@/lib/schemas/policy";
-import { createPolicy, type PolicySource } from "@/lib/policies/create-policy";
-import { listPolicies } from "@/lib/policies/policy-queries";
+import { createPolicy, type PolicySource } from "@/lib/policy-library/create-policy";
+import { listPolicies } from "@/lib/policy-library/policy-queries";
 
 export const dynamic = "force-dynamic";
 

@@ -2,8 +2,8 @@ import { withWorkspace } from "@/lib/api/with-workspace";
 import { parseJsonBody } from "@/lib/api/parse";
 import { json } from "@/lib/api/responses";
 import { ZGetPolicyQuery, ZPolicyId, ZUpdatePolicyRequest } from "@/lib/schemas/policy";
-import { getPolicyOrThrow } from "@/lib/policies/policy-queries";
-import { updatePolicy } from "@/lib/policies/update-policy";
+import { getPolicyOrThrow } from "@/lib/policy-library/policy-queries";
+import { updatePolicy } from "@/lib/policy-library/update-policy";
 
 export const dynamic = "force-dynamic";
 

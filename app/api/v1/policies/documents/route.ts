@@ -1,6 +1,6 @@
 import { withWorkspace } from "@/lib/api/with-workspace";
 import { json } from "@/lib/api/responses";
-import { listPolicyDocuments } from "@/lib/policies/policy-queries";
+import { listPolicyDocuments } from "@/lib/policy-library/policy-queries";
 
 export const dynamic = "force-dynamic";
 

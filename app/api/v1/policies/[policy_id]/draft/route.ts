@@ -1,7 +1,7 @@
 import { withWorkspace } from "@/lib/api/with-workspace";
 import { json } from "@/lib/api/responses";
 import { ZPolicyId } from "@/lib/schemas/policy";
-import { discardDraft, getDraftOrThrow } from "@/lib/policies/drafts/policy-drafts";
+import { discardDraft, getDraftOrThrow } from "@/lib/policy-library/policy-drafts";
 
 export const dynamic = "force-dynamic";
 

@@ -2,8 +2,8 @@ import { withWorkspace } from "@/lib/api/with-workspace";
 import { parseJsonBody } from "@/lib/api/parse";
 import { json } from "@/lib/api/responses";
 import { ZPolicyId, ZPublishDraftRequest } from "@/lib/schemas/policy";
-import { publishDraft } from "@/lib/policies/drafts/policy-drafts";
-import { getPolicyOrThrow } from "@/lib/policies/policy-queries";
+import { publishDraft } from "@/lib/policy-library/policy-drafts";
+import { getPolicyOrThrow } from "@/lib/policy-library/policy-queries";
 
 export const dynamic = "force-dynamic";
 

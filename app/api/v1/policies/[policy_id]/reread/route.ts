@@ -1,8 +1,8 @@
 import { withWorkspace } from "@/lib/api/with-workspace";
 import { json } from "@/lib/api/responses";
 import { ZPolicyId } from "@/lib/schemas/policy";
-import { getPolicyDocumentOrThrow, getPolicyOrThrow } from "@/lib/policies/policy-queries";
-import { rereadPolicy } from "@/lib/policies/reread/reread-policy";
+import { getPolicyDocumentOrThrow, getPolicyOrThrow } from "@/lib/policy-library/policy-queries";
+import { rereadPolicy } from "@/lib/policy-library/reread/reread-policy";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { withWorkspace } from "@/lib/api/with-workspace";
 import { json } from "@/lib/api/responses";
 import { ZPolicyDocumentId } from "@/lib/schemas/policy";
-import { getPolicyDocumentOrThrow } from "@/lib/policies/policy-queries";
+import { getPolicyDocumentOrThrow } from "@/lib/policy-library/policy-queries";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { withWorkspace } from "@/lib/api/with-workspace";
 import { json } from "@/lib/api/responses";
 import { ZCompareVersionsQuery, ZPolicyId } from "@/lib/schemas/policy";
-import { compareVersions } from "@/lib/policies/drafts/policy-drafts";
+import { compareVersions } from "@/lib/policy-library/policy-drafts";
 
 export const dynamic = "force-dynamic";
 

@@ -1,8 +1,8 @@
 import { withWorkspace } from "@/lib/api/with-workspace";
 import { json } from "@/lib/api/responses";
 import { ZPolicyDocumentId } from "@/lib/schemas/policy";
-import { getPolicyDocumentOrThrow } from "@/lib/policies/policy-queries";
-import { enqueuePolicyDocumentReread } from "@/lib/policies/reread/enqueue-reread";
+import { getPolicyDocumentOrThrow } from "@/lib/policy-library/policy-queries";
+import { enqueuePolicyDocumentReread } from "@/lib/policy-library/reread/enqueue-reread";
 
 export const dynamic = "force-dynamic";
 

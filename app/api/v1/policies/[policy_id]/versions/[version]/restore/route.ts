@@ -1,7 +1,7 @@
 import { withWorkspace } from "@/lib/api/with-workspace";
 import { json } from "@/lib/api/responses";
 import { ZPolicyId, ZVersionNumber } from "@/lib/schemas/policy";
-import { restoreVersionAsDraft } from "@/lib/policies/drafts/policy-drafts";
+import { restoreVersionAsDraft } from "@/lib/policy-library/policy-drafts";
 
 export const dynamic = "force-dynamic";
 

@@ -6,11 +6,11 @@ import { notFound, unprocessable } from "@/lib/api/errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import type { Actor } from "@/lib/audit/actor";
 import { oneSection } from "../create-policy";
-import { planSectionPolicies } from "../library/plan-section-policies";
-import { parsePolicy } from "../parse-policy";
+import { planSectionPolicies } from "@/lib/policies/library/plan-section-policies";
+import { parsePolicy } from "@/lib/policies/parse-policy";
 import { applySectionReading, type AppliedReading } from "./apply-section-reading";
 import { enqueuePolicyDocumentReread } from "./enqueue-reread";
-import type { PolicyReading } from "./policy-reading";
+import type { PolicyReading } from "@/lib/policies/reread/policy-reading";
 
 export type PolicyRereadResult = { kind: "queued"; documentId: string; reading: PolicyReading } | { kind: "read"; applied: AppliedReading };
 

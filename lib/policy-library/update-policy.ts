@@ -6,7 +6,7 @@ import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import type { Actor } from "@/lib/audit/actor";
 import type { ZUpdatePolicyRequest } from "@/lib/schemas/policy";
 import { getPolicyOrThrow } from "./policy-queries";
-import { saveDraftEdits } from "./drafts/policy-drafts";
+import { saveDraftEdits } from "./policy-drafts";
 
 const VERSIONED_FIELDS = ["title", "payer", "effective_date", "ndc_codes", "cpt_codes", "drug_names"] as const;
 

@@ -9,17 +9,17 @@ import { DocumentLimitError } from "@/lib/documents/read-in-worker";
 import { insertDocument, prepareDocument } from "@/lib/documents/store-document";
 import type { z } from "zod";
 import type { ZPolicyMetadata } from "@/lib/schemas/policy";
-import { findDuplicatePolicyDocument } from "./library/find-duplicate-policy-document";
-import { planSectionPolicies, type PlannedSectionPolicy } from "./library/plan-section-policies";
-import { parsePolicy } from "./parse-policy";
-import { policyFromPayload } from "./policy-payload";
-import { presentPolicy, presentPolicySummary } from "./present-policy";
-import { readPolicyPdf } from "./read/read-policy-pdf";
-import type { PolicyDocumentReading } from "./read/types";
-import type { ParsedPolicy } from "./types";
-import { stampReaderVersion } from "./reader-version";
+import { findDuplicatePolicyDocument } from "./find-duplicate-policy-document";
+import { planSectionPolicies, type PlannedSectionPolicy } from "@/lib/policies/library/plan-section-policies";
+import { parsePolicy } from "@/lib/policies/parse-policy";
+import { policyFromPayload } from "@/lib/policies/policy-payload";
+import { presentPolicy, presentPolicySummary } from "@/lib/policies/present-policy";
+import { readPolicyPdf } from "@/lib/policies/read/read-policy-pdf";
+import type { PolicyDocumentReading } from "@/lib/policies/read/types";
+import type { ParsedPolicy } from "@/lib/policies/types";
+import { stampReaderVersion } from "@/lib/policies/reader-version";
 import { markRereadQueued, sendRereadJob } from "./reread/enqueue-reread";
-import type { PolicyReading } from "./reread/policy-reading";
+import type { PolicyReading } from "@/lib/policies/reread/policy-reading";
 
 export type PolicySource = { kind: "pdf"; bytes: Uint8Array; fileName: string | null } | { kind: "text"; text: string } | { kind: "criteria"; document: unknown };
 

@@ -5,7 +5,7 @@ import { prisma } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/api/errors";
 import { SYSTEM_ACTOR } from "@/lib/audit/record-audit-event";
 import { logger } from "@/lib/log";
-import { presentPolicyReading, queuedReading, type PolicyReading, type RereadReason } from "./policy-reading";
+import { presentPolicyReading, queuedReading, type PolicyReading, type RereadReason } from "@/lib/policies/reread/policy-reading";
 import { rereadPolicyDocument, type RereadOutcome } from "./reread-policy-document";
 
 const PROGRESS_EVERY_MS = Number(process.env.PA_REREAD_PROGRESS_MS ?? 2000);

@@ -1,11 +1,11 @@
 import { prisma } from "@/lib/db/prisma";
 import { notFound } from "@/lib/api/errors";
 import { formatTimestamp } from "@/lib/time";
-import { countCriteria, presentPolicy, presentPolicySummary } from "./present-policy";
-import type { ParsedPolicy } from "./types";
-import { countUnreadRequirements } from "./read/formulary/unread-requirements";
-import { readerStatus } from "./reader-version";
-import { presentPolicyReading } from "./reread/policy-reading";
+import { countCriteria, presentPolicy, presentPolicySummary } from "@/lib/policies/present-policy";
+import type { ParsedPolicy } from "@/lib/policies/types";
+import { countUnreadRequirements } from "@/lib/policies/read/formulary/unread-requirements";
+import { readerStatus } from "@/lib/policies/reader-version";
+import { presentPolicyReading } from "@/lib/policies/reread/policy-reading";
 
 const WITH_DOCUMENT = { document: { select: { id: true, fileName: true } } } as const;
 

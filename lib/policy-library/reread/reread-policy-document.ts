@@ -7,13 +7,13 @@ import { notFound, unprocessable } from "@/lib/api/errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import type { Actor } from "@/lib/audit/actor";
 import { storeSection } from "../create-policy";
-import { planSectionPolicies } from "../library/plan-section-policies";
-import { readPolicyPdf } from "../read/read-policy-pdf";
-import { currentReaderVersion } from "../reader-version";
+import { planSectionPolicies } from "@/lib/policies/library/plan-section-policies";
+import { readPolicyPdf } from "@/lib/policies/read/read-policy-pdf";
+import { currentReaderVersion } from "@/lib/policies/reader-version";
 import { applySectionReading, type AppliedReading } from "./apply-section-reading";
-import { backgroundCellLimits } from "./background-cell-limits";
-import { REREAD_NOTE_PREFIX } from "./decide-reread";
-import { matchSections } from "./match-sections";
+import { backgroundCellLimits } from "@/lib/policies/reread/background-cell-limits";
+import { REREAD_NOTE_PREFIX } from "@/lib/policies/reread/decide-reread";
+import { matchSections } from "@/lib/policies/reread/match-sections";
 
 export interface RereadOutcome {
   reader_version: string;

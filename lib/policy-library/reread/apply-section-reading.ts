@@ -3,11 +3,11 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { conflict } from "@/lib/api/errors";
 import type { Actor } from "@/lib/audit/actor";
-import type { StoredDraft } from "../drafts/policy-drafts";
-import type { PlannedSectionPolicy } from "../library/plan-section-policies";
-import { currentReaderVersion, stampReaderVersion } from "../reader-version";
-import type { ParsedPolicy } from "../types";
-import { decideReread, isReaderNote, type RereadDecision, type VersionSnapshot } from "./decide-reread";
+import type { StoredDraft } from "../policy-drafts";
+import type { PlannedSectionPolicy } from "@/lib/policies/library/plan-section-policies";
+import { currentReaderVersion, stampReaderVersion } from "@/lib/policies/reader-version";
+import type { ParsedPolicy } from "@/lib/policies/types";
+import { decideReread, isReaderNote, type RereadDecision, type VersionSnapshot } from "@/lib/policies/reread/decide-reread";
 
 type Tx = Prisma.TransactionClient;
 

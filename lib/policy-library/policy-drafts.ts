@@ -4,9 +4,9 @@ import { conflict, notFound } from "@/lib/api/errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import type { Actor } from "@/lib/audit/actor";
 import { formatTimestamp } from "@/lib/time";
-import type { ParsedPolicy } from "../types";
-import { applyCriteriaEdits, type CriterionEdit } from "./apply-criteria-edits";
-import { diffCriteria } from "./diff-criteria";
+import type { ParsedPolicy } from "@/lib/policies/types";
+import { applyCriteriaEdits, type CriterionEdit } from "@/lib/policies/drafts/apply-criteria-edits";
+import { diffCriteria } from "@/lib/policies/drafts/diff-criteria";
 
 type Tx = Prisma.TransactionClient;
 /** What Policy.draft holds: the edited criteria and the version they were started from. */

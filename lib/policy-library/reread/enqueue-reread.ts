@@ -6,7 +6,7 @@ import { conflict, notFound } from "@/lib/api/errors";
 import { logger } from "@/lib/log";
 import { JOBS, enqueueJob } from "@/lib/jobs/definitions";
 import { QUEUE_SETTINGS } from "@/lib/jobs/queue";
-import { isReadingActive, isReadingStuck, presentPolicyReading, queuedReading, type PolicyReading, type RereadReason } from "./policy-reading";
+import { isReadingActive, isReadingStuck, presentPolicyReading, queuedReading, type PolicyReading, type RereadReason } from "@/lib/policies/reread/policy-reading";
 
 type Tx = Prisma.TransactionClient;
 
