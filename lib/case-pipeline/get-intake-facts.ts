@@ -1,15 +1,35 @@
 // A case's stored intake (stage 2's record), read by the later stages and GET /intake.
 import { prisma } from "@/lib/db/prisma";
 import { conflict } from "@/lib/api/errors";
+import { applyCorrections, toAppliedCorrection, type AppliedCorrection, type CorrectedFacts } from "@/lib/intake/corrections";
 import type { IntakeFacts } from "@/lib/intake/types";
 
-/** The stored intake of a case whose processing succeeded; 409 while it is processing, failed or cancelled. */
-export async function getIntakeFactsOrThrow(priorAuth: { id: string; intakeStatus: string; failureReason: string | null }): Promise<IntakeFacts> {
+/** The client or a transaction: only the two tables read here. */
+type Db = Pick<typeof prisma, "intake" | "intakeCorrection">;
+
+/** A case's corrections in the order they were made (the latest of each field wins when applied). */
+export async function loadCorrections(db: Db, priorAuthId: string): Promise<AppliedCorrection[]> {
+  const rows = await db.intakeCorrection.findMany({ where: { priorAuthId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  return rows.map(toAppliedCorrection);
+}
+
+/** The stored intake with the reviewer's corrections laid over it, or null before intake. */
+export async function correctedFactsOf(db: Db, priorAuthId: string): Promise<CorrectedFacts | null> {
+  const intake = await db.intake.findUnique({ where: { priorAuthId } });
+  if (!intake) return null;
+  return applyCorrections(intake.facts as unknown as IntakeFacts, await loadCorrections(db, priorAuthId));
+}
+
+/**
+ * The intake of a case whose processing succeeded, with its corrections on top; 409 while it is processing, failed
+ * or cancelled.
+ */
+export async function getIntakeFactsOrThrow(priorAuth: { id: string; intakeStatus: string; failureReason: string | null }): Promise<CorrectedFacts> {
   if (priorAuth.intakeStatus === "Processing") throw conflict("Intake is still processing; retry when intake_status is Succeeded.");
   if (priorAuth.intakeStatus !== "Succeeded") {
     throw conflict(`Intake is ${priorAuth.intakeStatus}${priorAuth.failureReason ? `: ${priorAuth.failureReason}` : ""}.`);
   }
-  const intake = await prisma.intake.findUnique({ where: { priorAuthId: priorAuth.id } });
-  if (!intake) throw conflict("Intake is not available for this prior authorization.");
-  return intake.facts as unknown as IntakeFacts;
+  const facts = await correctedFactsOf(prisma, priorAuth.id);
+  if (!facts) throw conflict("Intake is not available for this prior authorization.");
+  return facts;
 }

@@ -12,6 +12,8 @@ import { UnsupportedDocumentError } from "@/lib/documents/obtain-document";
 import { toSourceDocument } from "@/lib/documents/to-source-document";
 import { extractIntake } from "@/lib/intake/extract-intake";
 import { INTAKE_ENGINE_VERSION } from "@/lib/intake/engine-version";
+import { applyCorrections, drugNameOf, patientNameOf } from "@/lib/intake/corrections";
+import { loadCorrections } from "./get-intake-facts";
 import { requestEvaluation } from "./request-evaluation";
 import { acquireLease, type Lease } from "@/lib/prior-auths/lease";
 import { PRIOR_AUTH_INCLUDE } from "@/lib/prior-auths/present-prior-auth";
@@ -72,6 +74,8 @@ async function finish(
   facts: ReturnType<typeof extractIntake> | null,
 ): Promise<ProcessOutcome> {
   return prisma.$transaction(async (tx) => {
+    // A reviewer's corrections stay on top of a re-read: the queue's name and drug are the corrected ones.
+    const shown = facts ? applyCorrections(facts, await loadCorrections(tx, priorAuthId)) : null;
     const updated = await tx.priorAuth.updateMany({
       where: { id: priorAuthId, status: "Processing", leaseOwner: lease.owner },
       data: {
@@ -79,8 +83,8 @@ async function finish(
         intakeStatus: outcome,
         failureReason,
         intakeProgress: Prisma.DbNull,
-        patientName: facts?.patient ? [...facts.patient.given, facts.patient.family].filter(Boolean).join(" ") || null : null,
-        drugName: facts?.medicationRequests[0]?.name ?? null,
+        patientName: shown ? patientNameOf(shown) : null,
+        drugName: shown ? drugNameOf(shown) : null,
       },
     });
     if (updated.count === 0) return "skipped" as const; // cancelled meanwhile, or the lease was lost

@@ -4,7 +4,7 @@ import { coverageOf } from "@/lib/fhir/build-coverage";
 import { collectProvenance } from "@/lib/fhir/provenance";
 import { intakeResourceIds } from "@/lib/fhir/resource-ids";
 import { intakeSummaries } from "./summaries";
-import type { IntakeFacts } from "./types";
+import type { CorrectedFacts } from "./corrections";
 
 /** Base of the `ai-summary` / `total-units-requested` extension URLs: PA_FHIR_EXTENSION_BASE, or this server's. */
 export function extensionBaseFor(req: Request): string {
@@ -16,7 +16,7 @@ export function extensionBaseFor(req: Request): string {
  * documents name different patients: an approval needs a person), the `coverage` read, and per Condition its codes
  * with official title, billable flag and the "category, not billable" warning. ?format=bundle is the R4 Bundle only.
  */
-export function presentIntake(facts: IntakeFacts, opts: { priorAuthId: string; extensionBase: string; format: "spec" | "bundle"; provenance: boolean }) {
+export function presentIntake(facts: CorrectedFacts, opts: { priorAuthId: string; extensionBase: string; format: "spec" | "bundle"; provenance: boolean }) {
   const build = { priorAuthId: opts.priorAuthId, extensionBase: opts.extensionBase, summaries: intakeSummaries(facts) };
   if (opts.format === "bundle") return buildIntakeBundle(facts, build);
   const fhir = buildIntakeFhir(facts, build);
@@ -24,6 +24,7 @@ export function presentIntake(facts: IntakeFacts, opts: { priorAuthId: string; e
   const coverage = coverageOf(facts);
   const body = {
     fhir,
+    corrections: (facts.corrections ?? []).map((c) => ({ field: c.field, value: c.value, source: c.source, note: c.note, corrected_by: c.corrected_by, corrected_at: c.corrected_at })),
     identity_conflicts: (facts.identityConflicts ?? []).map((c) => ({
       field: c.field,
       documents: c.documents,

@@ -116,3 +116,14 @@ export function sameDrug(a: string, b: string): boolean {
   for (const w of words(gb)) if (wa.has(w)) return true;
   return false;
 }
+
+/** A name exactly as the vocabulary lists it (a brand or the generic, any case): the name as listed and its generic. */
+export function vocabularyDrugName(name: string): { name: string; generic: string } | null {
+  const key = normalizeDrugText(name);
+  if (!key) return null;
+  for (const entry of DRUGS) {
+    const listed = [...entry.brands, entry.generic].find((n) => normalizeDrugText(n) === key);
+    if (listed) return { name: listed, generic: entry.generic };
+  }
+  return null;
+}

@@ -3,29 +3,33 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Actor } from "@/lib/audit/actor";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
-import type { IntakeFacts } from "@/lib/intake/types";
+import { correctedFactsOf } from "@/lib/case-pipeline/get-intake-facts";
 import { formatTimestamp } from "@/lib/time";
 import { emitWebhookEvent } from "@/lib/webhooks/emit-webhook-event";
-import { buildNotice, type NoticeOutcome, type NoticeStep } from "./build-notice";
+import { patientNameOf, unverifiedNoticeFacts, type UnverifiedFact } from "@/lib/intake/corrections";
+import { buildNotice, type NoticeBody, type NoticeOutcome, type NoticeStep } from "./build-notice";
 import { DEFAULT_APPEAL_INSTRUCTIONS, denialReasonCodesOf } from "./denial-reason-codes";
 import { presentNotice } from "./present-notice";
 
 type Tx = Prisma.TransactionClient;
 
-export async function issueNotice(
-  tx: Tx,
-  opts: {
-    workspaceId: string; priorAuthId: string; outcome: NoticeOutcome; actor: Actor; decidedBy: string; reviewerNote?: string | null; reasonCode?: string | null; reviewId?: string | null;
-    /** An amended decision: the review it changes (whose notice this one corrects) and why. */
-    corrects?: { reviewId: string; reason: string } | null;
-  },
-) {
+type NoticeOptions = {
+  workspaceId: string; priorAuthId: string; outcome: NoticeOutcome; decidedBy: string; reviewerNote?: string | null; reasonCode?: string | null;
+  /** An amended decision: the review it changes (whose notice this one corrects) and why. */
+  corrects?: { reviewId: string; reason: string } | null;
+};
+
+/**
+ * The notice's content from the case as it stands, and the facts a person must still verify before it may be sent
+ * (an unread patient name or drug). The preview shows exactly this; issuing stores it.
+ */
+export async function composeNotice(tx: Tx, opts: NoticeOptions): Promise<{ body: NoticeBody; unverified: UnverifiedFact[] }> {
   const priorAuth = await tx.priorAuth.findFirstOrThrow({ where: { id: opts.priorAuthId, workspaceId: opts.workspaceId } });
   const workspace = await tx.workspace.findUniqueOrThrow({ where: { id: opts.workspaceId }, select: { denialReasonCodes: true, appealInstructions: true } });
-  const intake = await tx.intake.findUnique({ where: { priorAuthId: priorAuth.id } });
   const check = await tx.policyCheck.findFirst({ where: { priorAuthId: priorAuth.id }, orderBy: { createdAt: "desc" } });
   const determination = await tx.determination.findFirst({ where: { priorAuthId: priorAuth.id }, orderBy: { createdAt: "desc" } });
-  const facts = (intake?.facts ?? null) as IntakeFacts | null;
+  // The facts as corrected by reviewers: the notice names whom and what a person verified.
+  const facts = await correctedFactsOf(tx, priorAuth.id);
   const med = facts?.medicationRequests[0] ?? null;
   const patient = facts?.patient ?? null;
   const policyMeta = (check?.summary as { policy?: { title: string; section: string | null } } | undefined)?.policy ?? null;
@@ -37,11 +41,11 @@ export async function issueNotice(
     receivedAt: formatTimestamp(priorAuth.receivedAt),
     issuedAt: formatTimestamp(new Date()),
     patient: {
-      name: priorAuth.patientName ?? (patient ? [...patient.given, patient.family].filter(Boolean).join(" ") || null : null),
+      name: (facts ? patientNameOf(facts) : null) ?? priorAuth.patientName,
       birthDate: patient?.birthDate ?? null,
       memberId: patient?.memberId ?? null,
     },
-    drug: { name: med?.name ?? priorAuth.drugName, strength: med?.strength ?? null, quantity: med?.quantity ?? null, quantityUnit: med?.quantityUnit ?? null, daysSupply: med?.daysSupply ?? null },
+    drug: { name: med?.name || priorAuth.drugName, strength: med?.strength ?? null, quantity: med?.quantity ?? null, quantityUnit: med?.quantityUnit ?? null, daysSupply: med?.daysSupply ?? null },
     policy: policyMeta ? { title: policyMeta.title, section: policyMeta.section ?? null } : null,
     steps: ((check?.steps ?? []) as unknown as NoticeStep[]),
     missingInformation: ((determination?.body as { missing_information?: string[] } | undefined)?.missing_information ?? []),
@@ -53,6 +57,13 @@ export async function issueNotice(
       ? { noticeId: corrected?.id ?? null, title: (corrected?.body as { title?: string } | undefined)?.title ?? null, issuedAt: corrected ? formatTimestamp(corrected.createdAt) : null, reason: opts.corrects.reason }
       : null,
   });
+  return { body, unverified: facts ? unverifiedNoticeFacts(facts) : [] };
+}
+
+export async function issueNotice(tx: Tx, opts: NoticeOptions & { actor: Actor; reviewId?: string | null }) {
+  // A reviewer's decision checks first that the facts it names are verified (lib/reviews/record-review.ts).
+  const { body } = await composeNotice(tx, opts);
+  const priorAuth = { id: opts.priorAuthId, caseId: body.case_id };
   const notice = await tx.notice.create({
     data: { workspaceId: opts.workspaceId, priorAuthId: priorAuth.id, kind: opts.outcome === "request_for_information" ? "request_for_information" : "decision", outcome: opts.outcome, body: body as unknown as Prisma.InputJsonValue, reviewId: opts.reviewId ?? null },
   });

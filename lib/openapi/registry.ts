@@ -16,6 +16,8 @@ import { ZAddCaseDocumentsRequest } from "@/lib/schemas/case-documents";
 import { ZCancelRequest } from "@/lib/schemas/review";
 import { ZQueueCounts } from "@/lib/schemas/prior-auth-counts";
 import { ZNotice, ZNoticeId, ZNoticeList } from "@/lib/schemas/notice";
+import { ZNoticePreview, ZNoticePreviewQuery } from "@/lib/schemas/notice-preview";
+import { ZCorrectionAnswer, ZCorrectionList, ZCorrectionRequest } from "@/lib/schemas/corrections";
 import { ZWorkspaceSettings } from "@/lib/workspaces/workspace-settings";
 import { ZIntakeBundle, ZIntakeQuery, ZIntakeResponse } from "@/lib/schemas/intake";
 import { ZPolicyCheckList, ZPolicyCheckRequest, ZPolicyCheckResponse } from "@/lib/schemas/policy-check";
@@ -231,9 +233,27 @@ export const OPERATIONS: OperationSpec[] = [
   {
     method: "post", path: "/prior_auths/{prior_auth_id}/review", operationId: "recordReview", tag: "Reviews", access: "workspace",
     summary: "Record a reviewer's decision",
-    description: "Decides the case's latest determination, or `determination_id` (another case's is 404). approved and denied are final (they stop the SLA clock); request_for_information waits for more material. A case is decided once: a repeated or concurrent review is 409 naming the decision that stands, and records nothing. A different decision on a decided case is an amendment: `amendment: {reason}`, audited as review.amended, issuing a corrected notice that references the first.",
+    description: "Decides the case's latest determination, or `determination_id` (another case's is 404). approved and denied are final (they stop the SLA clock); request_for_information waits for more material. A case is decided once: a repeated or concurrent review is 409 naming the decision that stands, and records nothing. A different decision on a decided case is an amendment: `amendment: {reason}`, audited as review.amended, issuing a corrected notice that references the first. The notice names the patient and the drug: while either is unread the decision is 422 saying what to correct (POST /corrections; GET /notice_preview shows the notice first).",
     params: id, headers: idempotencyKey, body: { schema: ZReviewRequest, required: true },
-    responses: { 201: { description: "The recorded review (an amendment names the review it changed).", schema: ZReview, headers: replayed } }, errors: [400, 403, 404, 409],
+    responses: { 201: { description: "The recorded review (an amendment names the review it changed).", schema: ZReview, headers: replayed } }, errors: [400, 403, 404, 409, 422],
+  },
+  {
+    method: "post", path: "/prior_auths/{prior_auth_id}/corrections", operationId: "correctIntake", tag: "Intake", access: "workspace",
+    summary: "Correct one intake fact and re-evaluate the case",
+    description: "A person corrects what the engine misread: `patient_name`, `birth_date`, `sex`, `drug` (a vocabulary drug, optional NDC), `quantity`, `days_supply`, `diagnoses` (billable ICD-10-CM codes), `prescriber` (name, optional NPI) or `specialty` (a NUCC taxonomy code). `source` says where the value comes from: `{kind: \"document\", document_id, page, quote}` (the words must be on that page of a document of the case), `{kind: \"phone\"}` or `{kind: \"reviewer\"}`. Audited as intake.corrected (who, when, before, after, source). The latest correction of each field is laid over the facts read, in every answer (GET /intake lists them in `corrections`), and a re-read of the documents keeps it. The case is re-evaluated at once: `evaluation` holds the new determination, or why none was made (no policy for the drug). A case being read, failed or cancelled is 409.",
+    params: id, headers: idempotencyKey, body: { schema: ZCorrectionRequest, required: true },
+    responses: { 201: { description: "The correction, the re-evaluation and the case as it now stands.", schema: ZCorrectionAnswer, headers: replayed } }, errors: [400, 404, 409],
+  },
+  {
+    method: "get", path: "/prior_auths/{prior_auth_id}/corrections", operationId: "listCorrections", tag: "Intake", access: "workspace",
+    summary: "The corrections of a case, newest first", params: id, responses: ok("The corrections (the latest of each field is in effect).", ZCorrectionList), errors: [400, 404],
+  },
+  {
+    method: "get", path: "/prior_auths/{prior_auth_id}/notice_preview", operationId: "previewNotice", tag: "Notices", access: "workspace",
+    summary: "The notice a decision would issue now, before it is issued",
+    description: "Built and rendered by the same code as an issued notice, from the case as it stands (corrected facts, latest policy check and determination); nothing is stored. `ready` is false while the patient's name or the drug is unread (a reviewer's decision is then refused with 422 saying what to correct). `format=pdf` answers the letter.",
+    params: id, query: ZNoticePreviewQuery,
+    responses: { 200: { description: "The previewed notice, or its PDF letter.", content: { "application/json": ZNoticePreview, "application/pdf": "binary" } } }, errors: [400, 404],
   },
   {
     method: "get", path: "/prior_auths/{prior_auth_id}/reviews", operationId: "listReviews", tag: "Reviews", access: "workspace",

@@ -1,6 +1,7 @@
 import { prisma } from "@/lib/db/prisma";
 import type { TMetricsReport } from "@/lib/schemas/report";
 import { computeMetrics, type MetricsCase } from "./compute-metrics";
+import { computeCorrectionMetrics } from "./correction-metrics";
 
 const DAY_MS = 86400_000;
 const CHUNK = 1000;
@@ -80,5 +81,6 @@ export async function getMetrics(opts: { workspaceId: string; from?: string; to?
       approvedAfterReview: reviewedApproval.has(r.id),
     };
   });
-  return computeMetrics(cases, period);
+  const corrections = await prisma.intakeCorrection.findMany({ where: { workspaceId: opts.workspaceId, priorAuthId: { in: rows.map((r) => r.id) } }, select: { priorAuthId: true, field: true } });
+  return { ...computeMetrics(cases, period), corrections: computeCorrectionMetrics(corrections, rows.length) };
 }

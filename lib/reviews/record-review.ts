@@ -1,5 +1,8 @@
 import { prisma } from "@/lib/db/prisma";
-import { badRequest, conflict, forbidden, notFound } from "@/lib/api/errors";
+import { badRequest, conflict, forbidden, notFound, unprocessable } from "@/lib/api/errors";
+import { unverifiedNoticeFacts } from "@/lib/intake/corrections";
+import { emptyFacts } from "@/lib/intake/facts";
+import { correctedFactsOf } from "@/lib/case-pipeline/get-intake-facts";
 import { issueNotice } from "@/lib/notices/issue-notice";
 import { waitingClockData } from "@/lib/prior-auths/waiting-clock";
 import { denialReasonCodesOf } from "@/lib/notices/denial-reason-codes";
@@ -81,6 +84,9 @@ async function decide(tx: Tx, opts: RecordReviewOptions) {
     const codes = denialReasonCodesOf(workspace.denialReasonCodes);
     if (!codes.some((c) => c.code === input.reason_code)) throw badRequest(`reason_code: must be one of the workspace's denial reasons (${codes.map((c) => c.code).join(", ")}).`);
   }
+  // The notice this decision issues names the patient and the drug: both must be verified facts (read with evidence, or corrected).
+  const unverified = unverifiedNoticeFacts((await correctedFactsOf(tx, priorAuth.id)) ?? emptyFacts());
+  if (unverified.length) throw unprocessable(`The notice cannot be issued: ${unverified.map((u) => u.message).join(" ")}`);
   const latestDetermination = await tx.determination.findFirst({ where: { priorAuthId: priorAuth.id }, orderBy: { createdAt: "desc" } });
   const determination = input.determination_id
     ? await tx.determination.findFirst({ where: { id: input.determination_id, priorAuthId: priorAuth.id, workspaceId: opts.workspaceId } })

@@ -75,6 +75,22 @@ export const ZIntakeResponse = z.looseObject({
     diagnoses: z.array(ZFhirCondition),
     medication_requests: z.array(ZFhirMedicationRequest),
   }),
+  /**
+   * The facts a person corrected (POST /corrections), the latest per field, each with its provenance: the document's
+   * words, or "phone" / "reviewer". Those values are the ones in `fhir` above; a re-read of the documents keeps them.
+   */
+  corrections: z
+    .array(
+      z.object({
+        field: z.string(),
+        value: z.unknown(),
+        source: z.looseObject({ kind: z.enum(["document", "phone", "reviewer"]) }),
+        note: z.string().nullable(),
+        corrected_by: z.string(),
+        corrected_at: z.string(),
+      }),
+    )
+    .optional(),
   /** The patient's name, date of birth or sex stated differently by two documents: shown first; an approval needs a person. */
   identity_conflicts: z
     .array(

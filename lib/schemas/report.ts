@@ -32,6 +32,23 @@ export type TMetricsStats = z.infer<typeof ZMetricsStats>;
 export const ZMetricsGroup = z.object({ all: ZMetricsStats, standard: ZMetricsStats, expedited: ZMetricsStats });
 export type TMetricsGroup = z.infer<typeof ZMetricsGroup>;
 
+/** How often reviewers corrected each intake fact of the period's cases (POST /prior_auths/{id}/corrections). */
+export const ZCorrectionMetrics = z.object({
+  total: z.number().int().describe("Corrections made"),
+  cases_corrected: z.number().int().describe("Cases with at least one correction"),
+  cases: z.number().int().describe("Cases received in the period"),
+  by_field: z.array(
+    z.object({
+      field: z.string(),
+      label: z.string(),
+      corrections: z.number().int(),
+      cases_corrected: z.number().int(),
+      case_rate: z.number().nullable().describe("Share of the period's cases with this field corrected (null without cases)"),
+    }),
+  ),
+});
+export type TCorrectionMetrics = z.infer<typeof ZCorrectionMetrics>;
+
 export const ZMetricsReport = z.object({
   from: z.string(),
   to: z.string(),
@@ -44,5 +61,6 @@ export const ZMetricsReport = z.object({
       item_type: z.enum(["drug", "procedure", "unspecified"]),
     }),
   ),
+  corrections: ZCorrectionMetrics.optional().describe("How often each intake fact was corrected: the engine's reading errors as reviewers see them"),
 });
 export type TMetricsReport = z.infer<typeof ZMetricsReport>;
