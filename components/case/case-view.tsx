@@ -27,6 +27,7 @@ import { ClaimsPanel } from "./claims-panel";
 import { DecisionPanel, DeterminationPanel } from "./determination-panel";
 import { DocumentViewer } from "./document-viewer";
 import { IntakeReview } from "./intake-review";
+import { IntakeCorrections } from "./intake-corrections";
 import { CoverageSummary, IdentityConflicts } from "./identity-conflicts";
 import { intakeView } from "@/lib/portal/intake-view";
 import { PolicyCheckPanel } from "./policy-check-panel";
@@ -34,6 +35,7 @@ import type { Selection } from "./selection";
 
 const JUMPS = [
   { href: "#intake", label: "Intake" },
+  { href: "#corrections", label: "Corrections" },
   { href: "#policy-check", label: "Policy check" },
   { href: "#claims", label: "Claims" },
   { href: "#determination", label: "Determination" },
@@ -187,6 +189,7 @@ function CaseScreen({ pa, me }: { pa: PriorAuth; me: { id: string } }) {
         <div className="min-w-0 space-y-5">
           {TAKES_DOCUMENTS.includes(pa.status) && <AddDocuments priorAuth={pa} onAdded={setFlash} />}
           <IntakeReview priorAuth={pa} intake={intake} selection={selection} onSelect={setSelection} />
+          {intakeReady && <IntakeCorrections priorAuth={pa} onCorrected={setFlash} />}
           <PolicyCheckPanel priorAuth={pa} checks={checks} run={runCheck} selection={selection} onSelect={setSelection} />
           <ClaimsPanel info={claims} latestCheck={latestCheck} highlighted={selection?.claimIds ?? []} />
           <DeterminationPanel determinations={determinations} run={runDetermination} />

@@ -18,6 +18,7 @@ import { StatusBadge } from "@/components/cases/status-badge";
 import { NextCaseLink } from "@/components/cases/next-case";
 import { RunProblem } from "./policy-check-panel";
 import { recommendationWords, type CaseState } from "@/lib/portal/case-state";
+import { NoticePreview } from "./notice-preview";
 
 /** The engine's latest determination: outcome, numbered reasoning with sources, recommendation, references. */
 export function DeterminationPanel({ determinations, run }: {
@@ -210,6 +211,7 @@ export function DecisionPanel({ priorAuth, reviews, determination, state }: {
                 {errors.amendment && <p id={ids.amendmentError} className="mt-1 text-sm text-red-700">{errors.amendment}</p>}
               </div>
             )}
+            <NoticePreview priorAuthId={priorAuth.id} decision={decision} note={note} reasonCode={reasonCode} amendmentReason={standing ? amendmentReason : ""} />
             <div className="flex items-center gap-3">
               <Button type="submit" disabled={review.isPending}>{review.isPending ? "Recording…" : "Record decision"}</Button>
               {done && <p ref={doneRef} tabIndex={-1} role="status" className="text-sm text-emerald-800 focus:outline-none">{done}</p>}

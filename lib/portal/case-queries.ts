@@ -2,6 +2,7 @@
 import type { QueueView } from "@/lib/prior-auths/queue-views";
 import type { z } from "zod";
 import type { ZNoticeList } from "@/lib/schemas/notice";
+import type { ZCorrectionList } from "@/lib/schemas/corrections";
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { apiFetch, PortalApiError } from "./api-client";
 import type { AuditEvent, CaseDocument, Determination, IntakeResponse, PolicyCheck, PriorAuth, Review, ReviewDecision, SupportingInformation } from "./types";
@@ -43,6 +44,7 @@ export const usePolicyChecks = (id: string, enabled: boolean) => usePart<{ data:
 export const useDeterminations = (id: string, enabled: boolean) => usePart<{ data: Determination[] }>(id, "determinations", "/determinations", { enabled });
 export const useReviews = (id: string) => usePart<{ data: Review[] }>(id, "reviews", "/reviews");
 export const useNotices = (id: string) => usePart<z.infer<typeof ZNoticeList>>(id, "notices", "/notices");
+export const useCorrections = (id: string) => usePart<z.infer<typeof ZCorrectionList>>(id, "corrections", "/corrections");
 export const useSupportingInformation = (id: string) => usePart<SupportingInformation>(id, "supporting-information", "/supporting_information");
 export const useEvents = (id: string, processing: boolean) => usePart<{ data: AuditEvent[] }>(id, "events", "/events", { refetchInterval: processing ? 2_000 : false });
 

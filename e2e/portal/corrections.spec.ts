@@ -1,0 +1,102 @@
+// Issue 22 items 1 and 2 in Chromium: a reviewer corrects misread facts on the case page (one from the document's
+// words, one stated by phone), the case is re-evaluated at once and the correction changes the decision; the notice
+// preview shows the notice with the corrected name before anything is issued. Screenshots at 1280 and 390 px.
+import { expect, test, type Page } from "@playwright/test";
+import { createTestWorkspace } from "../support/workspace";
+import { keepScreenshot, logIn } from "../support/portal";
+import { uploadPdf } from "../support/cases";
+import { makePdf, PA_FORM_PAGE } from "../support/fixtures";
+
+// One criterion the form's date of birth decides: the patient (born 2012) is under 18 as read.
+const POLICY_TEXT = [
+  "Acme Health Plan Drug Coverage Policy",
+  "Epidiolex (cannabidiol oral solution)",
+  "Effective Date: 01/01/2024",
+  "Coverage Criteria",
+  "Lennox-Gastaut Syndrome. Approve for 1 year if the patient meets ALL of the following criteria (1 and 2):",
+  "1. Patient is 18 years of age or older; AND",
+  "2. The medication is prescribed by or in consultation with a neurologist.",
+].join("\n");
+
+async function saveCorrection(page: Page, fact: string, fill: () => Promise<void>, source: "A document of the case" | "Stated by phone", words?: string) {
+  const form = page.getByRole("form", { name: "Correct a fact" });
+  await form.getByLabel("Fact to correct").selectOption({ label: fact });
+  await fill();
+  await form.getByRole("radio", { name: source }).check();
+  if (words) await form.getByLabel("Words on that page that state the value").fill(words);
+  await form.getByRole("button", { name: "Save correction and re-evaluate" }).click();
+}
+
+test("a correction changes the decision, and the notice preview shows the corrected name before it is sent", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const ws = await createTestWorkspace("Corrections portal");
+  const headers = { "X-API-Key": ws.apiKey };
+  const policy = await request.post("/api/v1/policies", { headers, data: { text: POLICY_TEXT, drug_names: ["Epidiolex (cannabidiol oral solution)"] } });
+  expect(policy.status(), await policy.text()).toBe(201);
+  const form = await uploadPdf(request, ws.apiKey, await makePdf([PA_FORM_PAGE]), "request-form.pdf");
+  const created = await request.post("/api/v1/prior_auths", { headers, data: { case_id: `CORR-${Date.now()}`, document_url: form.document_url, synchronous_request: true } });
+  expect(created.status(), await created.text()).toBe(201);
+  const pa = await created.json();
+  const first = await request.post(`/api/v1/prior_auths/${pa.id}/determination`, { headers });
+  expect((await first.json()).determination.status).toBe("pending_review");
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await logIn(page, ws.adminEmail, ws.adminPassword);
+  await page.goto(`/cases/${pa.id}`);
+  const status = page.getByTestId("case-status");
+  await expect(status).toContainText(/pending/i);
+  const corrections = page.getByRole("region", { name: "Corrections" });
+  await expect(corrections.getByText("No fact has been corrected.")).toBeVisible();
+  await keepScreenshot(page, "corrections-before-1280");
+
+  // The name from the form's own words.
+  await saveCorrection(page, "Patient name", async () => {
+    await corrections.getByLabel("Given names").fill("Jane Quinn");
+    await corrections.getByLabel("Family name").fill("Doe");
+  }, "A document of the case", "Member Name: Jane Q Doe");
+  await expect(page.getByRole("status").filter({ hasText: "Patient name corrected. The case was re-evaluated: pending review." })).toBeVisible({ timeout: 30_000 });
+  const listed = corrections.getByRole("list", { name: "Corrected facts" });
+  await expect(listed.getByRole("listitem")).toHaveCount(1);
+  await expect(listed).toContainText('Patient name: Jane Quinn Doe (was Jane Q Doe)');
+  await expect(listed).toContainText('Source: "Member Name: Jane Q Doe" (page 1)');
+  await expect(page.getByTestId("case-header")).toContainText("Jane Quinn Doe");
+
+  // The notice preview: what an approval would send now, with the corrected name and the drug read.
+  const decision = page.getByRole("form", { name: "Record a decision" });
+  await decision.getByRole("radio", { name: /Approve/ }).check();
+  await decision.getByLabel(/^Note/).fill("Age confirmed; criteria met.");
+  const letter = page.getByRole("region", { name: "Notice preview" }).getByTestId("notice-letter");
+  await expect(letter).toContainText("Notice of approval");
+  await expect(letter).toContainText(/Patient:\s*Jane Quinn Doe/);
+  await expect(letter).toContainText(/Drug:\s*Epidiolex/);
+  await expect(letter).toContainText("Reviewer's note: Age confirmed; criteria met.");
+  await letter.scrollIntoViewIfNeeded();
+  await keepScreenshot(page, "notice-preview-1280");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(letter).toContainText(/Patient:\s*Jane Quinn Doe/);
+  const previewBox = await page.getByRole("region", { name: "Notice preview" }).boundingBox();
+  expect(previewBox!.x + previewBox!.width).toBeLessThanOrEqual(390);
+  await keepScreenshot(page, "notice-preview-390");
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // Nothing was issued by previewing.
+  expect((await (await request.get(`/api/v1/prior_auths/${pa.id}/notices`, { headers })).json()).data).toEqual([]);
+
+  // The date of birth stated by phone: the patient is an adult, the age criterion is met and the engine approves.
+  await saveCorrection(page, "Date of birth", async () => {
+    await corrections.getByLabel("Date of birth").fill("1990-06-15");
+  }, "Stated by phone");
+  await expect(page.getByRole("status").filter({ hasText: "Date of birth corrected. The case was re-evaluated: approved." })).toBeVisible({ timeout: 30_000 });
+  await expect(status).toContainText(/approved/i);
+  await expect(listed.getByRole("listitem")).toHaveCount(2);
+  await expect(listed).toContainText("Date of birth: 1990-06-15 (was 2012-06-15)");
+  await expect(listed).toContainText("Source: stated by phone");
+  // The approval's notice names the corrected patient.
+  const notices = (await (await request.get(`/api/v1/prior_auths/${pa.id}/notices`, { headers })).json()).data;
+  expect(notices[0].content.patient).toMatchObject({ name: "Jane Quinn Doe", birthDate: "1990-06-15" });
+  await keepScreenshot(page, "corrections-after-1280");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(listed).toBeVisible();
+  const correctionsBox = await corrections.boundingBox();
+  expect(correctionsBox!.x + correctionsBox!.width).toBeLessThanOrEqual(390);
+  await keepScreenshot(page, "corrections-after-390");
+});
