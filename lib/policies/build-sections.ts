@@ -9,6 +9,7 @@ import { connectorOf, nodeText, walkOutline, type OutlineNode } from "./policy-o
 import type { PolicyLine } from "./policy-lines";
 import type { CriteriaNode, CriterionNode, PolicyNote, PolicySection, Quote } from "./types";
 import { findVerbatim, repairQuote } from "./verbatim-quote";
+import { sentenceStops } from "@/lib/lexicon/sentences";
 
 type Pages = readonly { page: number; text: string }[];
 
@@ -26,18 +27,8 @@ export interface BuildContext {
 
 /** The first sentence of a text: ". " before a capital, outside brackets, not after "e.g." / "i.e." / one letter. */
 export function firstSentence(text: string): string {
-  let depth = 0;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (ch === "(" || ch === "[") depth++;
-    else if (ch === ")" || ch === "]") depth = Math.max(0, depth - 1);
-    else if ((ch === "." || ch === ":") && depth === 0 && /^\s+[A-Z(]/.test(text.slice(i + 1, i + 3))) {
-      const before = text.slice(Math.max(0, i - 5), i).toLowerCase();
-      if (/(?:e\.g|i\.e|etc|vs|dr|\b[a-z])$/.test(before)) continue;
-      return text.slice(0, i).trim();
-    }
-  }
-  return text.replace(/[.:]\s*$/, "").trim();
+  const [stop] = sentenceStops(text, { stops: ".:", next: /^\s+[A-Z(]/ });
+  return stop === undefined ? text.replace(/[.:]\s*$/, "").trim() : text.slice(0, stop).trim();
 }
 
 /** The item's title: its first line when that line is a heading of its own, else its first sentence; a logic note

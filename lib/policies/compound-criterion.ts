@@ -4,6 +4,7 @@
 // (ALL), each classified on its own.
 import { readCriterion, type ClassifyContext } from "./classify-criterion";
 import type { Check } from "./types";
+import { forEachOutsideBrackets } from "@/lib/lexicon/sentences";
 
 /** The second part opens with a trial: "intolerant or refractory to", "has failed", "is resistant to". */
 const TRIAL_OPENING =
@@ -15,13 +16,9 @@ const FINDING_KINDS = new Set<Check["kind"]>(["diagnosis", "documentation", "lab
 /** Positions of " and " outside brackets. */
 function topLevelAnds(text: string): number[] {
   const out: number[] = [];
-  let depth = 0;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (ch === "(" || ch === "[") depth++;
-    else if (ch === ")" || ch === "]") depth = Math.max(0, depth - 1);
-    else if (depth === 0 && /^\sand\s/i.test(text.slice(i, i + 5))) out.push(i);
-  }
+  forEachOutsideBrackets(text, (i) => {
+    if (/^\sand\s/i.test(text.slice(i, i + 5))) out.push(i);
+  });
   return out;
 }
 

@@ -8,6 +8,7 @@ import { connectorLine, readMarkers, styleOf, type Marker } from "@/lib/policies
 import type { OutlineNode } from "@/lib/policies/policy-outline";
 import type { PolicyLine } from "@/lib/policies/policy-lines";
 import type { CriteriaNode } from "@/lib/policies/types";
+import { forEachOutsideBrackets, sentenceStops } from "@/lib/lexicon/sentences";
 
 /** One physical line of a cell or field: its text (readable, column separators gone), page, and left edge (pt). */
 export interface TextSegment {
@@ -66,20 +67,11 @@ function unitsOf(segments: readonly TextSegment[]): Unit[] {
 
 /** Ends of the sentences of a paragraph: ". " before a capital or "(", outside brackets, not after "e.g." or one letter. */
 function sentenceEnds(text: string): number[] {
-  const ends: number[] = [];
-  let depth = 0;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (ch === "(" || ch === "[") depth++;
-    else if (ch === ")" || ch === "]") depth = Math.max(0, depth - 1);
-    else if (ch === "." && depth === 0 && /^\s+[A-Z(•]/.test(text.slice(i + 1, i + 3))) {
-      const before = text.slice(Math.max(0, i - 5), i).toLowerCase();
-      if (/(?:e\.g|i\.e|etc|vs|dr|\b[a-z])$/.test(before)) continue;
-      // "... osteoporosis. AND one of the following:": the capitalised connector ends the sentence it follows.
-      const connector = /^\s+(?:AND|OR)(?=\s)/.exec(text.slice(i + 1));
-      ends.push(i + 1 + (connector ? connector[0].length : 0));
-    }
-  }
+  const ends = sentenceStops(text, { stops: ".", next: /^\s+[A-Z(•]/ }).map((i) => {
+    // "... osteoporosis. AND one of the following:": the capitalised connector ends the sentence it follows.
+    const connector = /^\s+(?:AND|OR)(?=\s)/.exec(text.slice(i + 1));
+    return i + 1 + (connector ? connector[0].length : 0);
+  });
   ends.push(text.length);
   return ends;
 }
@@ -156,19 +148,12 @@ function nodeOf(unit: Unit, parent: OutlineNode): OutlineNode {
 /** Positions of a capitalised " AND " / " OR " joining two clauses of one item, outside brackets (none at its ends). */
 function clauseJoints(text: string): { at: number; length: number; logic: "and" | "or" }[] {
   const out: { at: number; length: number; logic: "and" | "or" }[] = [];
-  let depth = 0;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (ch === "(" || ch === "[") depth++;
-    else if (ch === ")" || ch === "]") depth = Math.max(0, depth - 1);
-    else if (depth === 0) {
-      const m = /^,?\s(AND|OR)\s/.exec(text.slice(i, i + 6));
-      if (m && i > 0 && text.slice(i + m[0].length).trim().length > 3) {
-        out.push({ at: i, length: m[0].length, logic: m[1].toLowerCase() as "and" | "or" });
-        i += m[0].length - 1;
-      }
-    }
-  }
+  forEachOutsideBrackets(text, (i) => {
+    const m = /^,?\s(AND|OR)\s/.exec(text.slice(i, i + 6));
+    if (!m || i === 0 || text.slice(i + m[0].length).trim().length <= 3) return;
+    out.push({ at: i, length: m[0].length, logic: m[1].toLowerCase() as "and" | "or" });
+    return m[0].length - 1;
+  });
   return out;
 }
 
