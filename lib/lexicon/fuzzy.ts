@@ -1,6 +1,7 @@
 // Misspelt names in notes and forms ("Methylprednisone" for methylprednisolone, "Lamotrigene"): a long word
 // within a small edit distance of exactly one vocabulary name is that name. Short words and words near two
 // different entries (prednisone / prednisolone) are never guessed: a wrong drug is worse than an unknown one.
+import { editDistance } from "./edit-distance";
 
 /** Words shorter than this are never corrected (too many real words lie one edit from a short name). */
 const MIN_LENGTH = 8;
@@ -17,28 +18,6 @@ export const allowedRecognisedEdits = (length: number) => (length < MIN_LENGTH ?
 export interface ClosestNameOptions {
   /** The word was read by text recognition: `allowedRecognisedEdits`, and the first letter may differ. */
   recognised?: boolean;
-}
-
-/** Optimal string alignment distance (a transposition counts as one edit), stopping early past `max`. */
-export function editDistance(a: string, b: string, max = Infinity): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  let prev2: number[] = [];
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    let best = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, prev2[j - 2] + 1);
-      row.push(d);
-      best = Math.min(best, d);
-    }
-    if (best > max) return max + 1;
-    prev2 = prev;
-    prev = row;
-  }
-  return prev[b.length];
 }
 
 /**

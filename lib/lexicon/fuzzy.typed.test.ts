@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { isInClass } from "./drug-classes";
 import { findDrugEntry, findDrugMentions } from "./drugs";
-import { closestName, editDistance } from "./fuzzy";
+import { editDistance } from "./edit-distance";
+import { closestName } from "./fuzzy";
 
 describe("misspelt drug names", () => {
   it("reads a long name a small edit away from exactly one drug as that drug", () => {

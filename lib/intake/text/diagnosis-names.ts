@@ -3,6 +3,7 @@
 // category inferred from the name when no code was given).
 import { icd10ForName, normalizeDiagnosisName } from "@/lib/lexicon/codes/icd10-names";
 import { icd10Title } from "@/lib/lexicon/codes/icd10";
+import { withinOneEdit } from "@/lib/lexicon/edit-distance";
 import { emptyDiagnosis } from "@/lib/intake/facts";
 import { contextOf } from "@/lib/lexicon/context";
 import type { Evidence, IntakeDiagnosis } from "@/lib/intake/types";
@@ -80,9 +81,7 @@ const coreWords = (name: string) => normalizeDiagnosisName(name).split(" ").filt
 function typoEqual(a: string, b: string): boolean {
   if (a === b) return true;
   if (Math.abs(a.length - b.length) > 1 || Math.min(a.length, b.length) < 6 || /\d/.test(a + b)) return false;
-  let i = 0;
-  while (i < Math.min(a.length, b.length) && a[i] === b[i]) i++;
-  return a.slice(i + 1) === b.slice(i + 1) || a.slice(i + 1) === b.slice(i) || a.slice(i) === b.slice(i + 1);
+  return withinOneEdit(a, b);
 }
 
 /**

@@ -3,6 +3,7 @@
 // "syndrome"/"disease"), one-letter typos in long names, and a short list of ICD-10-CM inclusion terms and common
 // clinical names count; anything else gives null. The result is a category, never a billable code the documents
 // did not state, and the extractor marks it as inferred.
+import { withinOneEdit } from "../edit-distance";
 import { dotted, icd10Entries } from "./icd10";
 
 /**
@@ -91,18 +92,6 @@ const TRAILING_QUALIFIER = /^(?:mild|moderate|moderately|severe|severely|to|very
 const LEADING_QUALIFIER =
   /^(?:mild|moderate|moderately|severe|severely|to|very|refractory|relapsed|recurrent|newly|diagnosed|active|uncontrolled|persistent|high|low|grade|stage|[ivx]{1,4}|[1-4][abc]?|philadelphia|chromosome|ph|positive|negative|b|t|cell|precursor|pediatric|childhood)$/;
 
-function oneLetterApart(a: string, b: string): boolean {
-  if (Math.abs(a.length - b.length) > 1 || a === b) return false;
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  const restA = a.slice(i);
-  const restB = b.slice(i);
-  const changed = [restA.slice(1) === restB.slice(1), restA.slice(1) === restB, restA === restB.slice(1)];
-  if (!changed.some(Boolean)) return false;
-  // Only letters may differ: "type 1" and "type 2" are different diseases, not a typo.
-  return /^[a-z]?$/.test(restA[0] ?? "") && /^[a-z]?$/.test(restB[0] ?? "");
-}
-
 export interface NameMatch {
   code: string;
   via: "title" | "synonym" | "near-title";
@@ -153,7 +142,7 @@ function lookupExact(key: string): NameMatch | null {
   if (key.length < 12) return null;
   for (const variant of variants) {
     for (const [title, code] of titles) {
-      if (title[0] === variant[0] && oneLetterApart(variant, title)) return { code, via: "near-title" };
+      if (title[0] === variant[0] && variant !== title && withinOneEdit(variant, title, { letters: true })) return { code, via: "near-title" };
     }
   }
   return null;

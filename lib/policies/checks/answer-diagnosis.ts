@@ -1,6 +1,7 @@
 // Diagnosis: the case's coded diagnoses by ICD-10-CM prefix, or by name (typos of one letter forgiven), else a
 // statement in the documents. A diagnosis that is only suspected ("C/f", provisional) does not meet a criterion.
 import type { IntakeDiagnosis } from "@/lib/intake/types";
+import { withinOneEdit } from "@/lib/lexicon/edit-distance";
 import { bestHit, citeHit, hitEvidence, searchDocuments } from "../case-search";
 import { cite, listWords, toStepEvidence, type CaseContext, type CheckAnswer, type CheckOf } from "../case-context";
 import { codeHasPrefix, titleOfCode } from "../conditions";
@@ -17,15 +18,8 @@ export const nameTokens = (name: string) =>
     .split(/[^a-z0-9]+/)
     .filter((w) => w.length > 1 && !FILLER.has(w));
 
-function oneEditApart(a: string, b: string): boolean {
-  if (Math.abs(a.length - b.length) > 1) return false;
-  let i = 0;
-  while (i < a.length && a[i] === b[i]) i++;
-  return a.slice(i + 1) === b.slice(i + 1) || a.slice(i) === b.slice(i + 1) || a.slice(i + 1) === b.slice(i);
-}
-
 const tokenMatches = (want: string, have: string) =>
-  want === have || (want.length >= 5 && have.length >= 5 && (have.startsWith(want.slice(0, Math.max(5, want.length - 2))) || (want.length >= 6 && oneEditApart(want, have))));
+  want === have || (want.length >= 5 && have.length >= 5 && (have.startsWith(want.slice(0, Math.max(5, want.length - 2))) || (want.length >= 6 && withinOneEdit(want, have))));
 
 /** True when every word of the policy's name appears in the case's name (or its code's title). */
 export function diagnosisNameMatches(policyName: string, caseName: string): boolean {
