@@ -18,7 +18,7 @@ const DOCUMENT_READER = ["lib/documents/read-document-content.ts", "lib/document
 const POLICY_READER = ["lib/policies/read/read-policy-pdf.ts", "lib/policies/parse-policy.ts", "lib/policies/policy-payload.ts", "lib/policies/library/plan-section-policies.ts"];
 // Evaluating a case against a policy section, and the decision with its safety invariants.
 const POLICY_EVALUATOR = ["lib/policies/evaluate-policy.ts", "lib/policies/library/case-drugs.ts", "lib/policies/library/section-for-case.ts", "lib/policies/library/unread-criteria-step.ts"];
-const DECISION = ["lib/determinations/decide.ts", "lib/determinations/approval-invariants.ts", "lib/claims/case-claims.ts", "lib/policies/drug-names.ts", "lib/policies/library/drug-binding-matches.ts"];
+const DECISION = ["lib/determinations/decide.ts", "lib/determinations/approval-invariants.ts", "lib/claims/case-claims.ts", "lib/lexicon/same-drug.ts", "lib/policies/library/drug-binding-matches.ts"];
 
 /**
  * Each engine's entry points (root-relative): its version covers them and everything they run.

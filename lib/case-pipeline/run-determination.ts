@@ -12,7 +12,7 @@ import { loadCaseMaterial } from "./load-case-material";
 import { resolvePolicy, type ResolvedPolicy } from "./resolve-policy";
 import { evaluateAndStore, POLICY_ENGINE_VERSION } from "./run-policy-check";
 import type { ParsedPolicy } from "@/lib/policies/types";
-import { drugNamesMatch } from "@/lib/policies/drug-names";
+import { sameDrug, SAME_DRUG } from "@/lib/lexicon/same-drug";
 import { formatTimestamp } from "@/lib/time";
 import { caseClaims } from "@/lib/claims/case-claims";
 import { drugMatchesBindingName } from "@/lib/policies/library/drug-binding-matches";
@@ -45,7 +45,7 @@ async function caseHistory(workspaceId: string, material: Material) {
     select: { caseId: true, status: true, receivedAt: true, drugName: true },
   });
   return earlier
-    .filter((e) => !priorAuth.drugName || !e.drugName || drugNamesMatch(e.drugName, priorAuth.drugName))
+    .filter((e) => !priorAuth.drugName || !e.drugName || sameDrug(e.drugName, priorAuth.drugName, SAME_DRUG.shared))
     .map((e) => ({ caseId: e.caseId, status: e.status, receivedAt: formatTimestamp(e.receivedAt) }));
 }
 

@@ -4,7 +4,7 @@
 import { normalizeNdc } from "@/lib/lexicon/codes/ndc";
 import type { SourceDocument } from "@/lib/intake/types";
 import { readClaimsTables, type ReadClaimsOptions } from "./claims-table";
-import { sameDrug } from "@/lib/lexicon/drugs";
+import { sameDrug } from "@/lib/lexicon/same-drug";
 import type { CaseClaim, ClaimRecord } from "./types";
 
 const sameClaim = (a: CaseClaim, b: CaseClaim) => {

@@ -6,7 +6,8 @@
 // pending claims are never trials: they are returned apart so an answer can say they were not counted.
 import { normalizeNdc } from "@/lib/lexicon/codes/ndc";
 import { classesInText, className, isInClass } from "@/lib/lexicon/drug-classes";
-import { findDrugEntry, genericName, sameDrug } from "@/lib/lexicon/drugs";
+import { findDrugEntry, genericName } from "@/lib/lexicon/drugs";
+import { sameDrug } from "@/lib/lexicon/same-drug";
 import type { ClaimRecord, TestClaim } from "./types";
 
 export const DEFAULT_DAYS_SUPPLY = 30;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { classesInText, isInClass } from "@/lib/lexicon/drug-classes";
-import { findDrugEntry, findDrugMentions, genericName, sameDrug } from "@/lib/lexicon/drugs";
+import { findDrugEntry, findDrugMentions, genericName } from "@/lib/lexicon/drugs";
+import { sameDrug } from "@/lib/lexicon/same-drug";
 
 describe("drug vocabulary", () => {
   it("folds brands and written forms to one generic", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { classesInText, classesOf, className } from "./drug-classes";
 import CLASS_DATA_JSON from "./data/drug-classes.json";
-import { DRUGS, findDrugEntry, findDrugMentions, genericName, normalizeDrugText, sameDrug } from "./drugs";
+import { DRUGS, findDrugEntry, findDrugMentions, genericName, normalizeDrugText } from "./drugs";
 
 const CLASS_DATA = CLASS_DATA_JSON as Record<string, { aliases: string[]; members?: { classes: string[]; generics: string[] }; supersedes?: string[] }>;
 
@@ -174,18 +174,6 @@ describe.each(DRUG_ROWS)("%s", (written, generic, classes) => {
   });
 });
 
-// a | b | same drug?
-const SAME_ROWS: [string, string, boolean][] = [
-  ["Epidiolex 100 mg/mL", "cannabidiol oral solution", true],
-  ["Afinitor Disperz", "everolimus", true],
-  ["prednisone", "prednisolone", false],
-  ["Zofran", "granisetron", false],
-  ["Novodrugumab 10 mg", "novodrugumab", true],
-];
-
-describe.each(SAME_ROWS)("sameDrug(%s, %s)", (a, b, same) => {
-  it(`is ${same}`, () => expect(sameDrug(a, b)).toBe(same));
-});
 
 // criterion phrase | classes it names
 const CLASS_TEXT_ROWS: [string, string[]][] = [

@@ -1,6 +1,6 @@
 // Drugs of the vocabulary (lib/lexicon/data/drugs.json): generic names with their brands and classes, indexed once.
-// The ONE place that says which drug a written name denotes, where a text mentions drugs, and whether two names are
-// the same drug. It is not a compendium: a drug missing here still matches by its written name.
+// The ONE place that says which drug a written name denotes and where a text mentions drugs (whether two names are
+// the same drug: same-drug.ts). It is not a compendium: a drug missing here still matches by its written name.
 import data from "./data/drugs.json";
 import { closestName, type ClosestNameOptions } from "./fuzzy";
 
@@ -100,21 +100,6 @@ export function findDrugMentions(text: string): DrugMentionInText[] {
 /** The generic name a drug name stands for: the vocabulary's generic, else the name's normalised text. */
 export function genericName(name: string): string {
   return findDrugEntry(name)?.generic ?? normalizeDrugText(name).replace(/\b\d[\d.,]*\s*(mg|mcg|ml|g|units?|%)(\/\w+)?\b.*$/, "").trim();
-}
-
-/** True when two drug names denote the same drug: same vocabulary entry, or the same identifying word. */
-export function sameDrug(a: string, b: string): boolean {
-  const ea = findDrugEntry(a);
-  const eb = findDrugEntry(b);
-  if (ea && eb) return ea === eb;
-  const ga = genericName(a);
-  const gb = genericName(b);
-  if (!ga || !gb) return false;
-  if (ga === gb) return true;
-  const words = (s: string) => new Set(s.split(/[\s/-]+/).filter((w) => w.length >= 5));
-  const wa = words(ga);
-  for (const w of words(gb)) if (wa.has(w)) return true;
-  return false;
 }
 
 /** A name exactly as the vocabulary lists it (a brand or the generic, any case): the name as listed and its generic. */

@@ -2,7 +2,7 @@
 // the requested drug. Helpers turn intake evidence into step evidence and citations.
 import { daysBetween } from "@/lib/claims/claims-evidence";
 import type { CaseClaim, TestClaim } from "@/lib/claims/types";
-import { sameDrug } from "@/lib/lexicon/drugs";
+import { sameDrug } from "@/lib/lexicon/same-drug";
 import type { Evidence, IntakeFacts, IntakeMedicationRequest, SourceDocument } from "@/lib/intake/types";
 import type { Check, StepEvidence } from "./types";
 

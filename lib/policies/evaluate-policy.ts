@@ -9,7 +9,7 @@
 //  - otherwise a step's outcome is its own.
 // Pure and deterministic.
 import { caseClaims } from "@/lib/claims/case-claims";
-import { sameDrug } from "@/lib/lexicon/drugs";
+import { sameDrug } from "@/lib/lexicon/same-drug";
 import type { ClaimRecord, TestClaim } from "@/lib/claims/types";
 import type { IntakeFacts, SourceDocument } from "@/lib/intake/types";
 import { listWords, manualAnswer, requestedDrug, toStepEvidence, type CaseContext, type CheckAnswer } from "./case-context";

@@ -3,7 +3,7 @@
 // claims, an ongoing treatment or the request form show the requested drug is already in use). Sections without a
 // condition ("Patients less than 19 years of age") are kept as alternatives the evaluator may also try.
 import { priorUseOfDrug } from "@/lib/claims/claims-evidence";
-import { sameDrug } from "@/lib/lexicon/drugs";
+import { sameDrug } from "@/lib/lexicon/same-drug";
 import type { ClaimRecord } from "@/lib/claims/types";
 import type { IntakeFacts, IntakeMedicationRequest } from "@/lib/intake/types";
 import { matchDiagnoses } from "./checks/answer-diagnosis";

@@ -1,23 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { choosePolicy, type PolicyCandidate } from "./select-policy";
-import { drugNamesMatch, drugNameTokens } from "./drug-names";
 
 const candidate = (id: string, over: Partial<PolicyCandidate> = {}): PolicyCandidate => ({
   policyId: id, versionId: `${id}-v1`, version: 1, title: id, ndcCodes: [], cptCodes: [], drugNames: [], updatedAt: new Date("2024-01-01"), ...over,
-});
-
-describe("drug names", () => {
-  it("keeps the identifying words only", () => {
-    expect([...drugNameTokens("Humira (adalimumab subcutaneous injection)")]).toEqual(["humira", "adalimumab"]);
-    expect([...drugNameTokens("EPIDIOLEX 100 MG/ML oral solution")]).toEqual(["epidiolex"]);
-  });
-  it("matches brand and generic both ways, not unrelated drugs", () => {
-    expect(drugNamesMatch("Adalimumab 40mg", "Humira (adalimumab subcutaneous injection)")).toBe(true);
-    expect(drugNamesMatch("Dupixent", "Dupixent (dupilumab injection)")).toBe(true);
-    expect(drugNamesMatch("everolimus 10 mg tablet", "Afinitor (everolimus tablets)")).toBe(true);
-    expect(drugNamesMatch("Enbrel", "Humira (adalimumab)")).toBe(false);
-    expect(drugNamesMatch("oral solution 100 mg", "Epidiolex oral solution")).toBe(false);
-  });
 });
 
 describe("choosePolicy", () => {

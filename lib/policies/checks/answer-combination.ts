@@ -1,6 +1,6 @@
 // "Used in combination with X": X is part of the requested regimen (another medication request, the request's
 // directions, or the plan in the notes). When the regimen is stated and X is nowhere in it, the criterion fails.
-import { sameDrug } from "@/lib/lexicon/drugs";
+import { sameDrug } from "@/lib/lexicon/same-drug";
 import { citeHit, hitEvidence, searchDocuments } from "../case-search";
 import { cite, listWords, toStepEvidence, type CaseContext, type CheckAnswer, type CheckOf } from "../case-context";
 import { drugPattern } from "./drug-patterns";

@@ -1,7 +1,7 @@
 // Continuation: the patient is on the drug (paid claims of it, an ongoing treatment, or the notes say so), responds
 // to it (the prescriber's notes), or shows no progression on it.
 import { priorUseOfDrug } from "@/lib/claims/claims-evidence";
-import { sameDrug } from "@/lib/lexicon/drugs";
+import { sameDrug } from "@/lib/lexicon/same-drug";
 import { citeHit, hitEvidence, searchDocuments } from "../case-search";
 import { cite, toStepEvidence, type CaseContext, type CheckAnswer, type CheckOf } from "../case-context";
 import { drugPattern } from "./drug-patterns";

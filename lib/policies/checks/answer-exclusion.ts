@@ -1,7 +1,7 @@
 // "Not used in combination with X": X must not be among the other requested drugs, the ongoing treatments, the
 // recent paid claims (90 days) or what the notes say the patient currently takes.
 import { className, isInClass } from "@/lib/lexicon/drug-classes";
-import { sameDrug } from "@/lib/lexicon/drugs";
+import { sameDrug } from "@/lib/lexicon/same-drug";
 import { claimDrugName, daysBetween } from "@/lib/claims/claims-evidence";
 import { citeHit, hitEvidence, searchDocuments } from "../case-search";
 import { cite, listWords, toStepEvidence, type CaseContext, type CheckAnswer, type CheckOf } from "../case-context";

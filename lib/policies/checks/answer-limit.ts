@@ -5,7 +5,7 @@
 // and within the period, the fills of the same drug already paid in the days before the request add to it (18
 // dispensed 12 days ago + 18 requested > 18 per 28 days).
 import { claimDrugName, daysBetween } from "@/lib/claims/claims-evidence";
-import { sameDrug } from "@/lib/lexicon/drugs";
+import { sameDrug } from "@/lib/lexicon/same-drug";
 import { comparableUnits } from "@/lib/claims/quantity-unit";
 import type { CaseClaim } from "@/lib/claims/types";
 import { normalizeNdc } from "@/lib/lexicon/codes/ndc";

@@ -7,7 +7,8 @@
 // drug. A criterion that names no drug and no class ("second-line therapy") never counts arbitrary drugs: claims
 // carry no indication, so only treatments the notes state for the case's disease count; otherwise a clinician judges.
 import { className, DRUG_CLASS_ALIASES, isInClass } from "@/lib/lexicon/drug-classes";
-import { findDrugEntry, findDrugMentions, genericName, sameDrug } from "@/lib/lexicon/drugs";
+import { findDrugEntry, findDrugMentions, genericName } from "@/lib/lexicon/drugs";
+import { sameDrug } from "@/lib/lexicon/same-drug";
 import { classesOf, namesPattern } from "@/lib/lexicon/drug-classes";
 import { claimDrugName, daysBetween, DEFAULT_DAYS_SUPPLY, drugMeetsRequirement, drugTrials, fillsInWindow, type ExcludedFill, type TrialRequirement } from "@/lib/claims/claims-evidence";
 import type { CaseClaim } from "@/lib/claims/types";

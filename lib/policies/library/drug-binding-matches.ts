@@ -5,18 +5,9 @@
 // not "insulin glargine").
 import { classesInText, isInClass } from "@/lib/lexicon/drug-classes";
 import { findDrugEntry, findDrugMentions } from "@/lib/lexicon/drugs";
-import { drugNameTokens } from "../drug-names";
+import { drugNameWords, sameDrug, SAME_DRUG } from "@/lib/lexicon/same-drug";
 
 export type BindingMatch = "name" | "class" | null;
-
-function tokensNest(a: string, b: string): boolean {
-  const ta = drugNameTokens(a);
-  const tb = drugNameTokens(b);
-  if (!ta.size || !tb.size) return false;
-  const [small, large] = ta.size <= tb.size ? [ta, tb] : [tb, ta];
-  for (const t of small) if (!large.has(t)) return false;
-  return true;
-}
 
 /**
  * A combination product as written: ingredients joined by "/" ("pioglitazone/metformin"), or two drugs of the
@@ -27,7 +18,7 @@ function combinationOf(text: string): { parts: string[]; rest: string } | null {
   const slash = /[a-z][a-z-]{3,}(?:\s*\/\s*[a-z][a-z-]{3,})+/i.exec(text);
   if (slash) {
     const parts = slash[0].split("/").map((p) => p.trim());
-    if (parts.every((p) => drugNameTokens(p).size)) return { parts, rest: text.slice(0, slash.index) + text.slice(slash.index + slash[0].length) };
+    if (parts.every((p) => drugNameWords(p).size)) return { parts, rest: text.slice(0, slash.index) + text.slice(slash.index + slash[0].length) };
   }
   const mentions = findDrugMentions(text);
   for (let i = 1; i < mentions.length; i++) {
@@ -41,9 +32,7 @@ function combinationOf(text: string): { parts: string[]; rest: string } | null {
 function namesIngredient(caseDrug: string, ingredient: string): boolean {
   const entry = findDrugEntry(ingredient);
   if (entry && findDrugMentions(caseDrug).some((m) => m.entry === entry)) return true;
-  const wanted = drugNameTokens(ingredient);
-  const have = drugNameTokens(caseDrug);
-  return wanted.size > 0 && [...wanted].every((t) => have.has(t));
+  return sameDrug(ingredient, caseDrug, SAME_DRUG.ingredient);
 }
 
 /** How a case's drug name meets one name of a section's binding: the same drug, a member of the class it names, or not. */
@@ -58,9 +47,7 @@ export function drugMatchesBindingName(caseDrug: string, bound: string): Binding
     if (entry && /\//.test(entry.generic) && boundEntries.has(entry)) return "name";
     if (combination.parts.every((part) => namesIngredient(caseDrug, part))) return "name";
     // The combination's own brand ("Actoplus Met") written by a request that names no single ingredient.
-    const brand = drugNameTokens(combination.rest);
-    const requested = drugNameTokens(caseDrug);
-    return !entry && [...brand].some((t) => requested.has(t)) ? "name" : null;
+    return !entry && sameDrug(caseDrug, combination.rest, SAME_DRUG.shared) ? "name" : null;
   }
   if (entry && boundEntries.size) return boundEntries.has(entry) ? "name" : null;
   if (entry) {
@@ -68,13 +55,13 @@ export function drugMatchesBindingName(caseDrug: string, bound: string): Binding
     const classes = classesInText(bound);
     if (classes.some((id) => isInClass(caseDrug, id))) return "class";
     if (classes.length) return null;
-    return [entry.generic, ...entry.brands].some((n) => tokensNest(n, bound)) ? "name" : null;
+    return [entry.generic, ...entry.brands].some((n) => sameDrug(n, bound, SAME_DRUG.binding)) ? "name" : null;
   }
   if (boundEntries.size) {
     // The case's drug is unknown to the vocabulary while the binding names known drugs: only their written names meet.
-    return [...boundEntries].some((e) => [e.generic, ...e.brands].some((n) => tokensNest(caseDrug, n))) ? "name" : null;
+    return [...boundEntries].some((e) => [e.generic, ...e.brands].some((n) => sameDrug(caseDrug, n, SAME_DRUG.binding))) ? "name" : null;
   }
-  return tokensNest(caseDrug, bound) ? "name" : null;
+  return sameDrug(caseDrug, bound, SAME_DRUG.binding) ? "name" : null;
 }
 
 /** The best match of one case drug name against any of the binding's names ("name" beats "class"). */
