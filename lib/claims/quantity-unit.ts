@@ -1,6 +1,6 @@
 // What a quantity counts (tablets, pens and units are counts; mL a volume; g a weight), from the units table
-// (data/quantity-units.json), so a limit and a request are compared only when they count the same thing. Pure.
-import UNITS from "./data/quantity-units.json";
+// (lib/lexicon/data/quantity-units.json), so a limit and a request are compared only when they count the same thing. Pure.
+import UNITS from "@/lib/lexicon/data/quantity-units.json";
 
 export type QuantityKind = "count" | "ml" | "g";
 

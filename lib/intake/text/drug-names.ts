@@ -3,33 +3,9 @@
 // can (before a dose: "Afinitor 5 mg", "5 mg/m² of Afinitor"; after "start", "initiate", "trial of" ...). Brand and
 // generic written together ("everolimus (Afinitor)") are kept as aliases of one drug.
 import { DRUGS } from "@/lib/lexicon/drugs";
+import { DRUG_STEMS, DRUG_STOP_WORDS, NOT_DRUG_WORDS } from "@/lib/lexicon/word-lists";
 
-/** USAN / INN stems of common drug classes (the endings of nonproprietary names). */
-const STEMS = [
-  "mab", "cept", "kinra", "nib", "ciclib", "limus", "platin", "rubicin", "trexate", "fosfamide", "taxel", "tecan", "citabine",
-  "cytidine", "mustine", "parib", "rafenib", "degib", "lisib", "zomib", "lidomide", "azepam", "azolam", "zepine", "bital", "barbital",
-  "trigine", "ramate", "azam", "etam", "acetam", "finamide", "cosamide", "suximide", "toin", "gabatrin", "gabalin", "pentin", "bamate",
-  "proate", "proic", "clobazam", "pril", "sartan", "statin", "olol", "dipine", "prazole", "tidine", "cycline", "cillin",
-  "mycin", "floxacin", "conazole", "ovir", "avir", "evir", "uvir", "parin", "xaban", "gatran", "gliptin", "glutide", "gliflozin", "formin", "glitazone",
-  "lukast", "terol", "sonide", "solone", "caine", "oxetine", "pramine", "triptyline", "setron", "profen", "coxib", "dronate",
-  "glutide", "reotide", "relin", "ximab", "zumab", "umab", "triptan", "semide", "thiazide", "azosin", "afil", "tropium", "dopa", "peridol",
-  "apine", "idone", "pipramine", "faxine", "xetine", "nacin", "fibrate", "lutamide", "strozole", "trozole", "oxifene",
-  "ergoline", "quine", "sulfan", "rsen", "lamide", "zolid", "penem", "bactam", "plostim", "grastim",
-  "poetin", "teplase", "imod", "citinib", "tinib", "sertib", "ciguat", "sentan", "xifen", "isone", "asone", "bidiol", "navir",
-];
-
-/** Ordinary words with a drug-like ending. */
-const NOT_DRUGS = new Set([
-  "base", "case", "cease", "disease", "phase", "release", "increase", "decrease", "ease", "purchase", "please", "lease", "erase",
-  "database", "crease", "chase", "vase", "showcase", "staircase", "suitcase", "cornerstone", "milestone", "someone", "tone", "stone",
-  "alone", "done", "gone", "none", "bone", "zone", "phone", "ozone", "hormone", "tide", "side", "guide", "wide", "ride", "hide",
-  "provide", "decide", "inside", "outside", "beside", "aside", "divide", "override", "slide", "pride", "bride", "tried", "suicide",
-  "peptide", "nucleotide", "oxide", "chloride", "fluoride", "bromide", "iodide", "sulfide", "carbide", "glide", "mod", "model",
-  "cort", "apart", "depart", "virtual", "statin", "diol", "tropium", "pril", "cef", "vir", "quine", "fene", "ase", "mab", "nib",
-  "modest", "period", "cholesterol", "sterol", "steroid", "steroids", "bicarbonate", "idone", "olol", "umab", "sone", "solone", "etam", "bart", "dopa", "bital", "formin", "proate", "proic",
-]);
-
-const STEM_RE = new RegExp(`^[a-z]{2,}(?:${[...STEMS].sort((a, b) => b.length - a.length).join("|")})$`, "i");
+const STEM_RE = new RegExp(`^[a-z]{2,}(?:${[...DRUG_STEMS].sort((a, b) => b.length - a.length).join("|")})$`, "i");
 
 /**
  * One-word names of the hand-kept vocabulary: drugs whose names carry no stem the list above knows (vincristine,
@@ -49,7 +25,7 @@ function knownDrugWord(word: string): boolean {
 /** Does the word look like a nonproprietary drug name? */
 export function hasDrugStem(word: string): boolean {
   const w = word.toLowerCase();
-  return w.length >= 6 && !NOT_DRUGS.has(w) && STEM_RE.test(w);
+  return w.length >= 6 && !NOT_DRUG_WORDS.has(w) && STEM_RE.test(w);
 }
 
 const DOSE = String.raw`\d+(?:\.\d+)?\s*(?:mg|mcg|µg|μg|g|mL|ml|units?|IU|mEq)(?:\s*\/\s*(?:m²|m2|kg|mL|ml|day|dose|actuation|hr|h)(?![A-Za-z0-9]))?(?![A-Za-z/²])`;
@@ -69,32 +45,7 @@ const STEM_WORD = new RegExp(String.raw`\b([A-Za-z][a-z]{4,})${ALIAS}`, "dg");
 /** A name in capitals ("ADDERALL XR", "FORTEO") as forms and claims tables print them: only a vocabulary drug. */
 const CAPS_WORD = new RegExp(String.raw`\b([A-Z]{4,})\b${ALIAS}`, "dg");
 
-/** Words that follow a start verb or precede a dose but name no drug. */
-const STOP = new Set([
-  "with", "the", "and", "for", "therapy", "treatment", "medication", "medications", "dose", "doses", "daily", "twice", "once",
-  "total", "approximately", "about", "every", "take", "taking", "give", "given", "inject", "apply", "use", "then", "increase",
-  "decrease", "reduce", "weight", "height", "measuring", "measures", "bmi", "level", "levels", "range", "result", "results", "was",
-  "were", "is", "are", "be", "been", "patient", "patients", "he", "she", "they", "his", "her", "their", "up", "to", "of", "in", "at",
-  "by", "per", "current", "new", "high", "low", "standard", "adjuvant", "neoadjuvant", "chemotherapy", "regimen", "cycle", "cycles",
-  "day", "days", "week", "weeks", "month", "months", "year", "years", "hours", "minutes", "tablet", "tablets", "capsule",
-  "capsules", "solution", "injection", "oral", "iv", "intravenous", "subcutaneous", "topical", "mtor", "inhibitor", "inhibitors",
-  "ketogenic", "diet", "hospital", "admission", "clinical", "trial", "study", "an", "a", "mri", "ct", "eeg", "surgery", "video",
-  "consult", "recommendations", "plan", "several", "multiple", "two", "three", "additional", "prior", "previous", "other",
-  "another", "same", "bsa", "calcium", "sodium", "potassium", "glucose", "albumin", "protein", "creatinine", "hemoglobin",
-  "bilirubin", "chloride", "bicarbonate", "ferritin", "magnesium", "phosphorus", "iron", "vitamin", "max", "maximum", "minimum",
-  "target", "goal", "only", "mesna", "therapies", "agents", "agent", "drug", "drugs", "product", "products", "concentration",
-  "temp", "strength", "quantity", "qty", "supply", "amount", "volume", "contains", "containing", "labeled", "label",
-  "estimated", "approx", "lesion", "mass", "nodule", "nodules", "tumor", "cm", "mm", "greatest", "dimension", "that", "this",
-  "these", "those", "all", "any", "some", "both", "each", "its", "it", "him", "them", "there", "here", "when", "after", "before",
-  "during", "while", "since", "until", "from", "into", "onto", "over", "under", "about", "above", "below", "between", "home",
-  "work", "school", "follow", "follow-up", "monitoring", "observation", "assessment", "evaluation", "review", "care", "pediatric",
-  "neurology", "oncology", "appreciate", "immediately", "soon", "today", "tomorrow", "again", "also", "still", "already", "now",
-  "lack", "response", "seizures", "seizure", "pain", "symptoms", "treatments", "course", "courses", "approach", "strategy",
-  "adaptive", "comprehensive", "prompt", "initiation", "not", "no", "without", "combination", "conjunction", "part", "as",
-  "including", "include", "includes", "especially", "particularly", "such", "like", "example", "routine",
-]);
-
-const isCandidate = (word: string) => !STOP.has(word.toLowerCase()) && !/^(?:[A-Z]{1,3}|\d.*)$/.test(word) && word.length >= 4;
+const isCandidate = (word: string) => !DRUG_STOP_WORDS.has(word.toLowerCase()) && !/^(?:[A-Z]{1,3}|\d.*)$/.test(word) && word.length >= 4;
 
 export type DrugCue = "stem" | "dose" | "start" | "tried";
 
@@ -150,7 +101,7 @@ export function findDrugMentions(text: string): DrugMention[] {
     let at = mention.end;
     for (let k = 0; k < 8; k++) {
       const next = LIST_NEXT.exec(text.slice(at, at + 80));
-      if (!next || STOP.has(next[1].toLowerCase()) || !isCandidate(next[1])) break;
+      if (!next || DRUG_STOP_WORDS.has(next[1].toLowerCase()) || !isCandidate(next[1])) break;
       const start = at + next[0].length - next[1].length;
       const known = byStart.get(start);
       if (known) {

@@ -2,7 +2,7 @@
 // ("treatment duration up to 12 weeks").
 import type { Check } from "../types";
 import { escapeRegExp } from "@/lib/escape-reg-exp";
-import QUANTITY_UNITS from "@/lib/claims/data/quantity-units.json";
+import QUANTITY_UNITS from "@/lib/lexicon/data/quantity-units.json";
 import { num, type CriterionInput } from "./criterion-input";
 
 const per = (n?: string, unit?: string) => (unit ? (n ? num(n) : 1) * (unit.startsWith("week") ? 7 : unit.startsWith("month") ? 30 : unit.startsWith("year") ? 365 : 1) : undefined);

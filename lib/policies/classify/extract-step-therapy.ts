@@ -1,6 +1,7 @@
 // Prior drugs (step therapy): which drugs or classes, how many, for how long, and what must have happened (tried,
 // failed, intolerant, contraindicated). Classes are the lexicon's; "other" excludes the policy's own drugs.
 import { classesInText, DRUG_CLASS_ALIASES, isInClass } from "@/lib/lexicon/drug-classes";
+import { COUNTED_NOT_DRUGS } from "@/lib/lexicon/word-lists";
 import type { Check, TrialOutcome } from "../types";
 import { drugsIn, num, trimmed, type CriterionInput } from "./criterion-input";
 
@@ -27,7 +28,7 @@ function trialCount(lower: string): number {
   // "two stimulants", "two SSRIs", "three preventive migraine medications": the count before the plural it counts
   // (not a time, a number of doses or occasions). Reading one where two are required could approve a case.
   const plural = /\b(two|three|four|2|3|4)\s+(?:or more\s+)?(?:[a-z0-9/-]+\s+){0,3}?([a-z0-9/-]*[a-z]s)\b/.exec(lower);
-  if (plural && !/^(?:days|weeks|months|years|hours|times|occasions|doses|tablets|capsules|units|visits|episodes|attacks|seizures|measurements|readings|tests|lines|regimens)$/.test(plural[2])) return num(plural[1]);
+  if (plural && !COUNTED_NOT_DRUGS.has(plural[2])) return num(plural[1]);
   if (/\bboth\b/.test(lower)) return 2;
   return 1;
 }
