@@ -1,6 +1,7 @@
 // ICD-10-CM codes: recognise them in text (with or without the dot), normalise to the dotted form, and check them
 // against the full FY2026 code set of the lexicon (lib/lexicon/icd10.ts; CMS, public domain), loaded once.
 import { icd10Rows, icd10Title as officialTitle, isIcd10Code } from "@/lib/lexicon/icd10";
+import { keywordBeforeOnLine } from "./keyword-on-line";
 
 /** A letter, a digit, a digit or letter (the category), then up to four more characters after the dot. */
 const SHAPE = /^([A-Z][0-9][0-9A-Z])\.?([0-9A-Z]{0,4})$/;
@@ -65,11 +66,7 @@ export function findIcd10Codes(text: string, opts: { codeContext?: boolean } = {
   }
   for (const m of text.matchAll(UNDOTTED)) {
     if (taken.has(m.index)) continue;
-    if (!opts.codeContext) {
-      const lineStart = text.lastIndexOf("\n", m.index) + 1;
-      const before = text.slice(Math.max(lineStart, m.index - 60), m.index);
-      if (!KEYWORD.test(before)) continue;
-    }
+    if (!opts.codeContext && !keywordBeforeOnLine(text, m.index, KEYWORD, 60)) continue;
     const code = normalizeIcd10(m[1]);
     if (!code || !isKnownIcd10Category(code)) continue;
     // A bare 3-character category in running text needs the label: "E11" alone is too short to trust.

@@ -1,6 +1,7 @@
 // National Drug Codes. A 10-digit NDC is printed in one of three layouts (4-4-2, 5-3-2, 5-4-1); billing uses the
 // 11-digit 5-4-2 form, made by a leading zero in the short segment. Plain 10 digits are ambiguous (which segment
 // gets the zero?) and are refused; plain 11 digits are taken as 5-4-2.
+import { keywordBeforeOnLine } from "./keyword-on-line";
 
 const LAYOUTS: [RegExp, (a: string, b: string, c: string) => string][] = [
   [/^(\d{4})-(\d{4})-(\d{2})$/, (a, b, c) => `0${a}${b}${c}`],
@@ -42,10 +43,7 @@ const NDC_KEYWORD = /\bNDC\b|\bN4\b|national drug code/i;
 export function findNdcs(text: string, opts: { labelled?: boolean } = {}): NdcMatch[] {
   const found: NdcMatch[] = [];
   for (const m of text.matchAll(CANDIDATE)) {
-    if (!opts.labelled) {
-      const lineStart = text.lastIndexOf("\n", m.index) + 1;
-      if (!NDC_KEYWORD.test(text.slice(Math.max(lineStart, m.index - 40), m.index))) continue;
-    }
+    if (!opts.labelled && !keywordBeforeOnLine(text, m.index, NDC_KEYWORD, 40)) continue;
     const ndc = normalizeNdc(m[1]);
     if (ndc) found.push({ ndc, raw: m[1], start: m.index, end: m.index + m[1].length });
   }

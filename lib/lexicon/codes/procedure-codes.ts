@@ -1,6 +1,7 @@
 // CPT (HCPCS Level I: five digits, or four digits and F/T/U for category II/III and PLA codes) and HCPCS Level II
 // (a letter and four digits) procedure codes. Five digits are also ZIP codes and counts, so text matches need a
 // keyword ("CPT", "HCPCS", "procedure code", "J-code") before them on the same line.
+import { keywordBeforeOnLine } from "./keyword-on-line";
 
 export type ProcedureSystem = "CPT" | "HCPCS";
 
@@ -25,10 +26,7 @@ const CANDIDATE = /(?<![A-Za-z0-9.\-/])(\d{4}[0-9FTU]|[A-CEGHJ-MP-V]\d{4})(?![A-
 export function findProcedureCodes(text: string, opts: { labelled?: boolean } = {}): ProcedureMatch[] {
   const found: ProcedureMatch[] = [];
   for (const m of text.matchAll(CANDIDATE)) {
-    if (!opts.labelled) {
-      const lineStart = text.lastIndexOf("\n", m.index) + 1;
-      if (!KEYWORD.test(text.slice(Math.max(lineStart, m.index - 60), m.index))) continue;
-    }
+    if (!opts.labelled && !keywordBeforeOnLine(text, m.index, KEYWORD, 60)) continue;
     const system = classifyProcedureCode(m[1]);
     if (system) found.push({ code: m[1].toUpperCase(), system, start: m.index, end: m.index + m[1].length });
   }
