@@ -19,7 +19,7 @@ describe("readStoredRecord", () => {
   it("reports a record it cannot read, naming the record, the field and what to do", () => {
     const read = () => readStoredRecord(ZRecord, { name: 3, tags: [] }, about);
     expect(read).toThrow(UnreadableRecord);
-    expect(read).toThrow("Record 7 was written by an older engine and cannot be read (name: Invalid input: expected string, received number); make it again.");
+    expect(read).toThrow("Record 7 cannot be read: it was written by an older engine (name: Invalid input: expected string, received number); make it again.");
   });
 });
 

@@ -15,7 +15,7 @@ export class UnreadableRecord extends Error {
     /** What to do about it: "re-read the policy from its document". */
     readonly remedy: string,
   ) {
-    super(`${capitalise(record)} was written by an older engine and cannot be read (${problems}); ${remedy}.`);
+    super(`${capitalise(record)} cannot be read: it was written by an older engine (${problems}); ${remedy}.`);
     this.name = "UnreadableRecord";
   }
 }

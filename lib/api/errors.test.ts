@@ -25,7 +25,7 @@ describe("errorToStatus: a stored record the code can no longer read", () => {
     const error = new UnreadableRecord("determination d1", "status: expected one of approved, denied", "request a new determination of the case");
     expect(errorToStatus(error)).toEqual({
       status: 409,
-      message: "Determination d1 was written by an older engine and cannot be read (status: expected one of approved, denied); request a new determination of the case.",
+      message: "Determination d1 cannot be read: it was written by an older engine (status: expected one of approved, denied); request a new determination of the case.",
       log: true,
     });
   });

@@ -2,7 +2,7 @@
 import { prisma } from "@/lib/db/prisma";
 import { conflict } from "@/lib/api/errors";
 import { applyCorrections, toAppliedCorrection, type AppliedCorrection, type CorrectedFacts } from "@/lib/intake/corrections";
-import type { IntakeFacts } from "@/lib/intake/types";
+import { readIntakeFacts } from "@/lib/intake/intake-facts-schema";
 
 /** The client or a transaction: only the two tables read here. */
 type Db = Pick<typeof prisma, "intake" | "intakeCorrection">;
@@ -17,7 +17,7 @@ export async function loadCorrections(db: Db, priorAuthId: string): Promise<Appl
 export async function correctedFactsOf(db: Db, priorAuthId: string): Promise<CorrectedFacts | null> {
   const intake = await db.intake.findUnique({ where: { priorAuthId } });
   if (!intake) return null;
-  return applyCorrections(intake.facts as unknown as IntakeFacts, await loadCorrections(db, priorAuthId));
+  return applyCorrections(readIntakeFacts(intake.facts, `prior authorization ${priorAuthId}`), await loadCorrections(db, priorAuthId));
 }
 
 /**

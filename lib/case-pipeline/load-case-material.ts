@@ -3,7 +3,7 @@ import { prisma } from "@/lib/db/prisma";
 import { conflict, notFound } from "@/lib/api/errors";
 import { toSourceDocument } from "@/lib/documents/to-source-document";
 import { getIntakeFactsOrThrow } from "./get-intake-facts";
-import type { TClaimRecord, TTestClaim } from "@/lib/schemas/supporting-information";
+import { readStoredClaims } from "@/lib/schemas/supporting-information";
 
 /** Everything the policy check and the determination read of a case: intake, documents, claims. 409 before intake. */
 export async function loadCaseMaterial(opts: { workspaceId: string; priorAuthId: string }) {
@@ -17,8 +17,7 @@ export async function loadCaseMaterial(opts: { workspaceId: string; priorAuthId:
     priorAuth,
     facts,
     documents: links.map((l) => toSourceDocument(l.document)),
-    claims: claimRows.filter((r) => r.kind === "history").map((r) => r.data as unknown as TClaimRecord),
-    testClaim: (claimRows.find((r) => r.kind === "test")?.data ?? null) as unknown as TTestClaim | null,
+    ...readStoredClaims(claimRows),
   };
 }
 

@@ -5,8 +5,10 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Actor } from "@/lib/audit/actor";
 import { recordAuditEvent, SYSTEM_ACTOR } from "@/lib/audit/record-audit-event";
 import type { Decision } from "@/lib/determinations/decide";
+import { readDeterminationBody } from "@/lib/determinations/determination-record";
 import type { extractIntake } from "@/lib/intake/extract-intake";
 import { issueNotice } from "@/lib/notices/issue-notice";
+import { readPolicyCheckRecord } from "@/lib/policies/policy-check-record";
 import { presentPriorAuth } from "@/lib/prior-auths/present-prior-auth";
 import { canTransition } from "@/lib/prior-auths/states";
 import { waitingClockData } from "@/lib/prior-auths/waiting-clock";
@@ -44,9 +46,9 @@ export async function recordIntakeOutcome(tx: Tx, opts: {
   });
 }
 
-export function presentPolicyCheck(row: { id: string; steps: unknown; summary: unknown; policySnapshot: unknown; createdAt: Date }) {
-  const meta = (row.summary as { policy: unknown; rollup: unknown });
-  return { id: row.id, policy_check: row.steps, policy: meta.policy, summary: meta.rollup, created_at: formatTimestamp(row.createdAt) };
+export function presentPolicyCheck(row: { id: string; steps: unknown; summary: unknown; createdAt: Date }) {
+  const { steps, summary } = readPolicyCheckRecord(row);
+  return { id: row.id, policy_check: steps, policy: summary.policy, summary: summary.rollup, created_at: formatTimestamp(row.createdAt) };
 }
 
 /** The policy check stage's audit event. */
@@ -67,7 +69,7 @@ export async function recordPolicyCheck(tx: Tx, opts: {
 }
 
 type DeterminationRow = { id: string; body: unknown; createdAt: Date };
-export const presentDetermination = (row: DeterminationRow) => ({ ...(row.body as Record<string, unknown>), id: row.id, generated_at: row.createdAt.toISOString() });
+export const presentDetermination = (row: DeterminationRow) => ({ ...readDeterminationBody(row.body, row.id), id: row.id, generated_at: row.createdAt.toISOString() });
 
 /**
  * A stored determination carried into the case: its status (unless a clinician's final decision stands), the

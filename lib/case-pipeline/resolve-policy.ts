@@ -8,8 +8,9 @@ import { assertUploadedDocumentsExist } from "@/lib/documents/check-document-ref
 import { fetchDocument } from "@/lib/documents/fetch-document";
 import { readDocumentContent } from "@/lib/documents/read-document-content";
 import { DocumentFetchError } from "@/lib/net/safe-fetch";
-import { PdfReadError, type PdfPage } from "@/lib/documents/read-pdf";
+import { PdfReadError } from "@/lib/documents/read-pdf";
 import { DocumentLimitError } from "@/lib/documents/read-in-worker";
+import { readStoredPages } from "@/lib/intake/source-document-schema";
 import type { IntakeFacts } from "@/lib/intake/types";
 import { UPLOADED_DOCUMENT_SCHEME } from "@/lib/schemas/prior-auth";
 import type { TPolicyCheckRequest } from "@/lib/schemas/policy-check";
@@ -19,6 +20,7 @@ import { policyFromPayload } from "@/lib/policies/policy-payload";
 import { readPolicyPages, readPolicyPdf } from "@/lib/policies/read/read-policy-pdf";
 import type { PolicyDocumentReading } from "@/lib/policies/read/types";
 import { caseItems, choosePolicy, type PolicyCandidate } from "@/lib/policies/select-policy";
+import { readVersionPolicy } from "@/lib/policies/parsed-policy-schema";
 import type { ParsedPolicy } from "@/lib/policies/types";
 import type { CaseMaterial } from "./load-case-material";
 
@@ -47,7 +49,7 @@ async function policyFromUrl(url: string, workspaceId: string, material: CaseMat
       await assertUploadedDocumentsExist(prisma, workspaceId, [{ field: "policy_document_url", url }]);
       const doc = await prisma.document.findFirstOrThrow({ where: { id: url.slice(UPLOADED_DOCUMENT_SCHEME.length), workspaceId } });
       // A stored PDF is read again for its text positions (tables); other documents by their stored text.
-      const reading = doc.contentType.includes("pdf") ? await readForCase(new Uint8Array(doc.bytes), material) : await readPolicyPages((doc.pages ?? []) as unknown as PdfPage[]);
+      const reading = doc.contentType.includes("pdf") ? await readForCase(new Uint8Array(doc.bytes), material) : await readPolicyPages(readStoredPages(doc.pages, `the pages of document ${doc.id}`));
       return sectionOf(reading, material, doc.fileName ? `${doc.fileName}, ${url}` : url);
     }
     const fetched = await fetchDocument(url);
@@ -91,7 +93,7 @@ export async function resolvePolicy(workspaceId: string, material: CaseMaterial,
   }
   const { chosen } = await selectPolicyOrThrow(workspaceId, material.facts);
   const version = await prisma.policyVersion.findUniqueOrThrow({ where: { id: chosen.versionId } });
-  return { parsed: version.parsed as unknown as ParsedPolicy, source: "library", policyId: chosen.policyId, versionId: version.id, version: version.version };
+  return { parsed: readVersionPolicy(version), source: "library", policyId: chosen.policyId, versionId: version.id, version: version.version };
 }
 
 /** The workspace's active policies with their latest versions. */

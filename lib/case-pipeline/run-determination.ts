@@ -11,7 +11,7 @@ import { engineVersion } from "@/lib/engine-versions";
 import { loadCaseMaterial } from "./load-case-material";
 import { resolvePolicy, type ResolvedPolicy } from "./resolve-policy";
 import { evaluateAndStore, POLICY_ENGINE_VERSION } from "./run-policy-check";
-import type { ParsedPolicy } from "@/lib/policies/types";
+import { readGivenPolicySnapshot } from "@/lib/policies/policy-check-record";
 import { sameDrug, SAME_DRUG } from "@/lib/lexicon/same-drug";
 import { formatTimestamp } from "@/lib/time";
 import { caseClaims } from "@/lib/claims/case-claims";
@@ -29,7 +29,7 @@ type Material = Awaited<ReturnType<typeof loadCaseMaterial>>;
 async function policyForDetermination(workspaceId: string, material: Material): Promise<ResolvedPolicy> {
   const latest = await prisma.policyCheck.findFirst({ where: { priorAuthId: material.priorAuth.id }, orderBy: { createdAt: "desc" } });
   if (latest && latest.policySource !== "library") {
-    return { parsed: latest.policySnapshot as unknown as ParsedPolicy, source: latest.policySource as ResolvedPolicy["source"], policyId: null, versionId: null, version: null };
+    return { parsed: readGivenPolicySnapshot(latest), source: latest.policySource as ResolvedPolicy["source"], policyId: null, versionId: null, version: null };
   }
   return resolvePolicy(workspaceId, material, undefined);
 }

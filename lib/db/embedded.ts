@@ -5,16 +5,17 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { z } from "zod";
 import { PGLITE_EXTENSIONS } from "./pglite-extensions";
 import { serveOverWire } from "./pglite-wire-server";
 
 export const dataDir = () => path.resolve(process.env.PA_DATA_DIR ?? ".data");
 const infoFile = () => path.join(dataDir(), "embedded-db.json");
 
-interface EmbeddedInfo {
-  pid: number;
-  port: number;
-}
+// The files this module writes beside the database (the serving process, and one per running server), read back
+// through their schemas: a file of another shape counts as none.
+const ZEmbeddedInfo = z.object({ pid: z.number(), port: z.number() });
+type EmbeddedInfo = z.infer<typeof ZEmbeddedInfo>;
 
 export interface ResolvedDatabase {
   url: string;
@@ -49,7 +50,7 @@ function canConnect(port: number): Promise<boolean> {
 
 function readInfo(): EmbeddedInfo | null {
   try {
-    return JSON.parse(fs.readFileSync(infoFile(), "utf8")) as EmbeddedInfo;
+    return ZEmbeddedInfo.parse(JSON.parse(fs.readFileSync(infoFile(), "utf8")));
   } catch {
     return null;
   }
@@ -59,11 +60,8 @@ function readInfo(): EmbeddedInfo | null {
 // (empty) folder can say where the running server's database is instead of quietly creating a second one.
 const serversDir = () => path.join(os.tmpdir(), "pa-embedded-servers");
 
-export interface RunningEmbeddedServer {
-  pid: number;
-  port: number;
-  dataDir: string;
-}
+const ZRunningEmbeddedServer = ZEmbeddedInfo.extend({ dataDir: z.string() });
+export type RunningEmbeddedServer = z.infer<typeof ZRunningEmbeddedServer>;
 
 /** Embedded servers running on this machine (live processes only). */
 export function runningEmbeddedServers(): RunningEmbeddedServer[] {
@@ -76,7 +74,7 @@ export function runningEmbeddedServers(): RunningEmbeddedServer[] {
   const out: RunningEmbeddedServer[] = [];
   for (const name of names) {
     try {
-      const info = JSON.parse(fs.readFileSync(path.join(serversDir(), name), "utf8")) as RunningEmbeddedServer;
+      const info = ZRunningEmbeddedServer.parse(JSON.parse(fs.readFileSync(path.join(serversDir(), name), "utf8")));
       if (isAlive(info.pid)) out.push(info);
       else fs.rmSync(path.join(serversDir(), name), { force: true });
     } catch {

@@ -28,6 +28,6 @@ describe("a stored determination", () => {
 
   it("a body of another shape is reported, not cast", () => {
     expect(() => readDeterminationBody({ ...body, reasoning: "none" }, "det1")).toThrow(UnreadableRecord);
-    expect(() => readDeterminationBody({ ...body, status: "approve" }, "det1")).toThrow(/^Determination det1 was written by an older engine and cannot be read \(status: .*request a new determination of the case\.$/);
+    expect(() => readDeterminationBody({ ...body, status: "approve" }, "det1")).toThrow(/^Determination det1 cannot be read: it was written by an older engine \(status: .*request a new determination of the case\.$/);
   });
 });

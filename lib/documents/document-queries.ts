@@ -1,7 +1,8 @@
 import { prisma } from "@/lib/db/prisma";
 import { notFound } from "@/lib/api/errors";
 import { DOCUMENT_META_SELECT, presentDocument } from "./present-document";
-import type { ReadPage } from "./read-document-content";
+import { readStoredPages } from "@/lib/intake/source-document-schema";
+import { ZReadPage, type ReadPage } from "./read-document-content";
 
 /** The documents of a case in submission order (the case must belong to the workspace: checked by the caller). */
 export async function listCaseDocuments(opts: { workspaceId: string; priorAuthId: string }) {
@@ -11,8 +12,9 @@ export async function listCaseDocuments(opts: { workspaceId: string; priorAuthId
     include: { document: { select: { ...DOCUMENT_META_SELECT, pages: true } } },
   });
   // Text per page, and for a recognised page what recognition saw; the reader's cell positions stay internal.
-  const textOf = (pages: unknown) => (Array.isArray(pages) ? (pages as ReadPage[]).map(presentPage) : null);
-  return links.map((l) => ({ ...presentDocument(l.document), position: l.position, pages: textOf(l.document.pages) }));
+  const textOf = (doc: { id: string; pages: unknown }) =>
+    Array.isArray(doc.pages) ? readStoredPages(doc.pages, `the pages of document ${doc.id}`, ZReadPage.loose()).map(presentPage) : null;
+  return links.map((l) => ({ ...presentDocument(l.document), position: l.position, pages: textOf(l.document) }));
 }
 
 export async function getDocumentOrThrow(opts: { workspaceId: string; documentId: string }) {

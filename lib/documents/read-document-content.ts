@@ -1,4 +1,7 @@
+import { z } from "zod";
+import { ZSourcePage } from "@/lib/intake/source-document-schema";
 import type { SourceDocument } from "@/lib/intake/types";
+import type { Same } from "@/lib/stored-record";
 import { readInWorker, type ReadProgress } from "./read-in-worker";
 import type { ReadLimits } from "./read-limits";
 
@@ -20,6 +23,13 @@ export type PageOcr = {
 
 /** A page as the engines read it ({page, text, layout}), plus where its text came from. */
 export type ReadPage = SourceDocument["pages"][number] & { source?: PageSource; ocr?: PageOcr };
+
+/** A stored page (Document.pages) as the API presents it: the engines' page and what recognition saw. */
+export const ZReadPage = ZSourcePage.extend({
+  ocr: z.object({ confidence: z.number(), rotation: z.number().optional(), blank: z.boolean().optional(), words: z.array(z.tuple([z.number(), z.number(), z.number(), z.number(), z.string()])).optional() }).optional(),
+});
+const readPageAgrees: Same<z.infer<typeof ZReadPage>, ReadPage> = true;
+void readPageAgrees;
 
 export interface DocumentContent {
   pageCount: number | null;

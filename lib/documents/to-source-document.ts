@@ -1,3 +1,4 @@
+import { readStoredPages } from "@/lib/intake/source-document-schema";
 import type { SourceDocument } from "@/lib/intake/types";
 
 type StoredDocument = { id: string; fileName: string | null; sourceUrl: string | null; contentType: string; pages: unknown; json: unknown };
@@ -8,7 +9,7 @@ export function toSourceDocument(doc: StoredDocument): SourceDocument {
     id: doc.id,
     name: doc.fileName ?? doc.sourceUrl ?? doc.id,
     contentType: doc.contentType,
-    pages: Array.isArray(doc.pages) ? (doc.pages as SourceDocument["pages"]) : [],
+    pages: readStoredPages(doc.pages, `the pages of document ${doc.id}`),
     json: doc.json ?? undefined,
   };
 }

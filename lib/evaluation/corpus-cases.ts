@@ -3,6 +3,7 @@
 // its label (expected outcome, the criterion that decides it, the request's date).
 import fs from "node:fs";
 import path from "node:path";
+import { z } from "zod";
 import type { PolicyFamily } from "@/lib/policies/read/types";
 
 export interface CorpusCase {
@@ -42,8 +43,12 @@ function pdfsUnder(dir: string): string[] {
     .sort();
 }
 
+/** A labels file: case key -> its label (fields as each group writes them); keys starting with "_" are notes. */
+const ZLabels = z.record(z.string(), z.union([z.record(z.string(), z.unknown()), z.string()]));
+
 function readLabels(file: string): Record<string, Record<string, unknown>> {
-  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, Record<string, unknown>>) : {};
+  const labels = fs.existsSync(file) ? ZLabels.parse(JSON.parse(fs.readFileSync(file, "utf8"))) : {};
+  return Object.fromEntries(Object.entries(labels).flatMap(([key, label]) => (typeof label === "string" ? [] : [[key, label]])));
 }
 
 /** Every labelled case of the corpus whose folder and policy exist, in key order. */

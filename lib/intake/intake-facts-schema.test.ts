@@ -37,6 +37,6 @@ describe("stored intake facts", () => {
   it("facts of another shape are reported, naming the field", () => {
     const other = { ...stored(), patient: { ...stored().patient, gender: "F" } };
     expect(() => readIntakeFacts(other, "case C-1")).toThrow(UnreadableRecord);
-    expect(() => readIntakeFacts(other, "case C-1")).toThrow(/^The intake of case C-1 was written by an older engine and cannot be read \(patient\.gender: /);
+    expect(() => readIntakeFacts(other, "case C-1")).toThrow(/^The intake of case C-1 cannot be read: it was written by an older engine \(patient\.gender: /);
   });
 });

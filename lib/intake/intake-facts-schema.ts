@@ -164,5 +164,8 @@ void agree;
  * the first intake is optional; facts that still do not parse are reported (UnreadableRecord), to be read again.
  */
 export function readIntakeFacts(stored: unknown, caseName: string): IntakeFacts {
-  return readStoredRecord(ZIntakeFacts, stored, { record: `the intake of ${caseName}`, remedy: "add the case's documents again so that its intake is read again" });
+  return readStoredRecord(ZIntakeFacts, stored, { record: `the intake of ${caseName}`, remedy: READ_INTAKE_AGAIN });
 }
+
+/** What to do about an intake that cannot be read. */
+export const READ_INTAKE_AGAIN = "add the case's documents again so that its intake is read again";

@@ -3,12 +3,15 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Actor } from "@/lib/audit/actor";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import { readDeterminationBody } from "@/lib/determinations/determination-record";
+import { readPolicyCheckRecord } from "@/lib/policies/policy-check-record";
 import { correctedFactsOf } from "@/lib/case-pipeline/get-intake-facts";
 import { formatTimestamp } from "@/lib/time";
 import { emitWebhookEvent } from "@/lib/webhooks/emit-webhook-event";
 import { patientNameOf, unverifiedNoticeFacts, type UnverifiedFact } from "@/lib/intake/corrections";
-import { buildNotice, type NoticeBody, type NoticeOutcome, type NoticeStep } from "./build-notice";
+import { buildNotice, type NoticeBody, type NoticeOutcome } from "./build-notice";
 import { DEFAULT_APPEAL_INSTRUCTIONS, denialReasonCodesOf } from "./denial-reason-codes";
+import { readNoticeBody } from "./notice-body-schema";
 import { presentNotice } from "./present-notice";
 
 type Tx = Prisma.TransactionClient;
@@ -32,7 +35,8 @@ export async function composeNotice(tx: Tx, opts: NoticeOptions): Promise<{ body
   const facts = await correctedFactsOf(tx, priorAuth.id);
   const med = facts?.medicationRequests[0] ?? null;
   const patient = facts?.patient ?? null;
-  const policyMeta = (check?.summary as { policy?: { title: string; section: string | null } } | undefined)?.policy ?? null;
+  const checked = check ? readPolicyCheckRecord(check) : null;
+  const policyMeta = checked?.summary.policy ?? null;
   const reasonCode = opts.reasonCode ? (denialReasonCodesOf(workspace.denialReasonCodes).find((r) => r.code === opts.reasonCode) ?? null) : null;
   const corrected = opts.corrects ? await correctedNotice(tx, priorAuth.id, opts.corrects.reviewId) : null;
   const body = buildNotice({
@@ -47,14 +51,14 @@ export async function composeNotice(tx: Tx, opts: NoticeOptions): Promise<{ body
     },
     drug: { name: med?.name || priorAuth.drugName, strength: med?.strength ?? null, quantity: med?.quantity ?? null, quantityUnit: med?.quantityUnit ?? null, daysSupply: med?.daysSupply ?? null },
     policy: policyMeta ? { title: policyMeta.title, section: policyMeta.section ?? null } : null,
-    steps: ((check?.steps ?? []) as unknown as NoticeStep[]),
-    missingInformation: ((determination?.body as { missing_information?: string[] } | undefined)?.missing_information ?? []),
+    steps: checked?.steps ?? [],
+    missingInformation: determination ? readDeterminationBody(determination.body, determination.id).missing_information : [],
     decidedBy: opts.decidedBy,
     reviewerNote: opts.reviewerNote ?? null,
     reasonCode,
     appealInstructions: workspace.appealInstructions ?? DEFAULT_APPEAL_INSTRUCTIONS,
     correction: opts.corrects
-      ? { noticeId: corrected?.id ?? null, title: (corrected?.body as { title?: string } | undefined)?.title ?? null, issuedAt: corrected ? formatTimestamp(corrected.createdAt) : null, reason: opts.corrects.reason }
+      ? { noticeId: corrected?.id ?? null, title: corrected ? readNoticeBody(corrected.body, corrected.id).title : null, issuedAt: corrected ? formatTimestamp(corrected.createdAt) : null, reason: opts.corrects.reason }
       : null,
   });
   return { body, unverified: facts ? unverifiedNoticeFacts(facts) : [] };

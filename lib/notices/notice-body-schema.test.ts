@@ -34,6 +34,6 @@ describe("a notice's stored content", () => {
 
   it("content of another shape is reported, not cast", () => {
     expect(() => readNoticeBody({ ...stored, reasons: "none" }, "n1")).toThrow(UnreadableRecord);
-    expect(() => readNoticeBody({ ...stored, reasons: "none" }, "n1")).toThrow(/^The content of notice n1 was written by an older engine and cannot be read \(reasons: /);
+    expect(() => readNoticeBody({ ...stored, reasons: "none" }, "n1")).toThrow(/^The content of notice n1 cannot be read: it was written by an older engine \(reasons: /);
   });
 });

@@ -5,7 +5,7 @@ import { presentNotice } from "./present-notice";
 import { renderNotice } from "./render-notice-pdf";
 import { MISSING_GLYPH_MARKER } from "./pdf-text/text-runs";
 import type { MissingGlyphs } from "./pdf-text/text-setter";
-import type { NoticeBody } from "./build-notice";
+import { readNoticeBody } from "./notice-body-schema";
 
 export async function listNotices(opts: { workspaceId: string; priorAuthId: string }) {
   const rows = await prisma.notice.findMany({ where: { workspaceId: opts.workspaceId, priorAuthId: opts.priorAuthId }, orderBy: { createdAt: "desc" } });
@@ -22,9 +22,9 @@ export async function getNoticeOrThrow(opts: { workspaceId: string; noticeId: st
 export async function noticePdf(opts: { workspaceId: string; noticeId: string }) {
   const row = await getNoticeOrThrow(opts);
   const workspace = await prisma.workspace.findUniqueOrThrow({ where: { id: opts.workspaceId }, select: { name: true } });
-  const { bytes, missingGlyphs } = await renderNotice(row.body as unknown as NoticeBody, { workspaceName: workspace.name });
+  const body = readNoticeBody(row.body, row.id);
+  const { bytes, missingGlyphs } = await renderNotice(body, { workspaceName: workspace.name });
   if (missingGlyphs.length) await recordMissingGlyphs({ workspaceId: opts.workspaceId, priorAuthId: row.priorAuthId, noticeId: row.id, missingGlyphs });
-  const body = row.body as unknown as NoticeBody;
   return { bytes, fileName: `notice-${body.case_id.replace(/[^\w.-]+/g, "_")}-${row.outcome}-${row.createdAt.toISOString().slice(0, 10)}.pdf` };
 }
 

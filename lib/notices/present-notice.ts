@@ -1,5 +1,6 @@
 import { formatTimestamp } from "@/lib/time";
 import type { NoticeBody } from "./build-notice";
+import { readNoticeBody } from "./notice-body-schema";
 
 type NoticeRow = { id: string; priorAuthId: string; kind: string; outcome: string; body: unknown; createdAt: Date };
 
@@ -10,7 +11,7 @@ export const presentNotice = (row: NoticeRow) => ({
   kind: row.kind as "decision" | "request_for_information",
   outcome: row.outcome as NoticeBody["outcome"],
   pdf_url: `/api/v1/notices/${row.id}/pdf`,
-  // Notices issued before corrections existed carry no `correction`: they correct nothing.
-  content: { ...(row.body as NoticeBody), correction: (row.body as Partial<NoticeBody>).correction ?? null },
+  // Notices issued before corrections existed carry no `correction`: read as correcting nothing.
+  content: readNoticeBody(row.body, row.id),
   created_at: formatTimestamp(row.createdAt),
 });

@@ -47,7 +47,7 @@ describe("a stored parsed policy", () => {
     older.sections[0].criteria.children[1].check = { kind: "quantity_limit", value: 2, unit: "pens", per: "month" };
     expect(() => readParsedPolicy(older, "the parsed policy of version 2 of policy P")).toThrow(UnreadableRecord);
     expect(() => readParsedPolicy(older, "the parsed policy of version 2 of policy P")).toThrow(
-      /^The parsed policy of version 2 of policy P was written by an older engine and cannot be read \(sections\[0\]\.criteria\.children\[1\]\.check: Unrecognized key: "per"\); re-read the policy/,
+      /^The parsed policy of version 2 of policy P cannot be read: it was written by an older engine \(sections\[0\]\.criteria\.children\[1\]\.check: Unrecognized key: "per"\); re-read the policy/,
     );
   });
 

@@ -82,3 +82,7 @@ void agree;
 export function readParsedPolicy(stored: unknown, record: string): ParsedPolicy {
   return readStoredRecord(ZStoredParsedPolicy, stored, { record, remedy: "re-read the policy from its document, or publish its criteria again" });
 }
+
+/** A policy version's stored parsed policy (PolicyVersion.parsed). */
+export const readVersionPolicy = (version: { policyId: string; version: number; parsed: unknown }): ParsedPolicy =>
+  readParsedPolicy(version.parsed, `the parsed policy of version ${version.version} of policy ${version.policyId}`);

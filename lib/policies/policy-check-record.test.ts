@@ -30,7 +30,7 @@ describe("a stored policy check", () => {
 
   it("a check of another shape is reported, naming the step", () => {
     expect(() => readPolicyCheckRecord(row({ steps: [{ ...step, outcome: "passed" }] }))).toThrow(UnreadableRecord);
-    expect(() => readPolicyCheckRecord(row({ summary: { overall: "met" } }))).toThrow(/^Policy check pc1 was written by an older engine and cannot be read \(summary\.policy: .*run the policy check again\.$/);
+    expect(() => readPolicyCheckRecord(row({ summary: { overall: "met" } }))).toThrow(/^Policy check pc1 cannot be read: it was written by an older engine \(summary\.policy: .*run the policy check again\.$/);
   });
 
   it("the policy given with a check reads back whole; a snapshot of another shape is reported", () => {

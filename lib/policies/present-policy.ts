@@ -1,5 +1,7 @@
 import { formatTimestamp } from "@/lib/time";
-import type { CriteriaNode, ParsedPolicy } from "./types";
+import { readStoredPages } from "@/lib/intake/source-document-schema";
+import { readVersionPolicy } from "./parsed-policy-schema";
+import type { CriteriaNode } from "./types";
 import { readerStatus } from "./reader-version";
 
 type PolicyRow = {
@@ -33,7 +35,7 @@ export function presentPolicySource(policy: PolicyRow, document: PolicyDocumentR
 
 /** A policy in lists: its status, the latest version's selecting codes and the document section it comes from. */
 export function presentPolicySummary(policy: PolicyRow, version: VersionRow, document: PolicyDocumentRef = null) {
-  const parsed = version.parsed as ParsedPolicy;
+  const parsed = readVersionPolicy({ policyId: policy.id, version: version.version, parsed: version.parsed });
   return {
     id: policy.id,
     status: policy.status,
@@ -54,12 +56,13 @@ export function presentPolicySummary(policy: PolicyRow, version: VersionRow, doc
 
 /** A policy in full: pages, the parsed criteria tree, suggestions and the version history. */
 export function presentPolicy(policy: PolicyRow, version: VersionRow, history: { version: number; createdAt: Date; createdBy: string; changeNote: string | null }[], document: PolicyDocumentRef = null) {
-  const parsed = version.parsed as ParsedPolicy;
+  const parsed = readVersionPolicy({ policyId: policy.id, version: version.version, parsed: version.parsed });
   return {
     ...presentPolicySummary(policy, version, document),
     version_id: version.id,
     document_id: version.documentId,
-    pages: version.pages as { page: number; text: string }[],
+    // As stored (a criteria document's version may hold none).
+    pages: version.pages === null ? null : readStoredPages(version.pages, `the pages of version ${version.version} of policy ${policy.id}`),
     parsed: { sections: parsed.sections, drug_names: parsed.drugNames },
     // Read by an older reader (or before versions were recorded): the admin is told to re-read the document.
     reader: readerStatus(version.parsed),

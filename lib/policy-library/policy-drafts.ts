@@ -4,6 +4,9 @@ import { conflict, notFound } from "@/lib/api/errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import type { Actor } from "@/lib/audit/actor";
 import { formatTimestamp } from "@/lib/time";
+import { z } from "zod";
+import { readStoredRecord, type Same } from "@/lib/stored-record";
+import { readVersionPolicy, ZStoredParsedPolicy } from "@/lib/policies/parsed-policy-schema";
 import type { ParsedPolicy } from "@/lib/policies/types";
 import { applyCriteriaEdits, type CriterionEdit } from "@/lib/policies/drafts/apply-criteria-edits";
 import { diffCriteria } from "@/lib/policies/drafts/diff-criteria";
@@ -11,6 +14,15 @@ import { diffCriteria } from "@/lib/policies/drafts/diff-criteria";
 type Tx = Prisma.TransactionClient;
 /** What Policy.draft holds: the edited criteria and the version they were started from. */
 export type StoredDraft = { parsed: ParsedPolicy; baseVersion: number };
+const ZStoredDraft = z.object({ parsed: ZStoredParsedPolicy, baseVersion: z.number() });
+const draftTypesAgree: Same<z.infer<typeof ZStoredDraft>, StoredDraft> = true;
+void draftTypesAgree;
+
+/** The policy's pending draft, null when there is none; one that does not parse is reported (UnreadableRecord). */
+function draftOf(policy: { id: string; draft: unknown }): StoredDraft | null {
+  if (policy.draft === null) return null;
+  return readStoredRecord(ZStoredDraft, policy.draft, { record: `the draft of policy ${policy.id}`, remedy: "discard the draft and edit the criteria again" });
+}
 
 async function policyOrThrow(tx: Tx, workspaceId: string, policyId: string) {
   const policy = await tx.policy.findFirst({ where: { id: policyId, workspaceId } });
@@ -27,8 +39,8 @@ async function versionOrThrow(tx: Tx, policyId: string, version: number) {
 /** Criteria edits go to the draft (started from the latest version when there is none); nothing the policy check reads changes. */
 export async function saveDraftEdits(tx: Tx, opts: { workspaceId: string; policyId: string; actor: Actor; edits: CriterionEdit[] }) {
   const policy = await policyOrThrow(tx, opts.workspaceId, opts.policyId);
-  const current = policy.draft as StoredDraft | null;
-  const base = current ?? { parsed: (await versionOrThrow(tx, policy.id, policy.latestVersion)).parsed as unknown as ParsedPolicy, baseVersion: policy.latestVersion };
+  const current = draftOf(policy);
+  const base = current ?? { parsed: readVersionPolicy(await versionOrThrow(tx, policy.id, policy.latestVersion)), baseVersion: policy.latestVersion };
   const draft: StoredDraft = { parsed: applyCriteriaEdits(base.parsed, opts.edits), baseVersion: base.baseVersion };
   await tx.policy.update({ where: { id: policy.id }, data: { draft: draft as unknown as Prisma.InputJsonValue, draftUpdatedAt: new Date(), draftUpdatedBy: opts.actor.label } });
   await recordAuditEvent(tx, {
@@ -40,7 +52,7 @@ export async function saveDraftEdits(tx: Tx, opts: { workspaceId: string; policy
 /** The pending draft with its changes against the active (latest) version, or 404 when there is none. */
 export async function getDraftOrThrow(opts: { workspaceId: string; policyId: string }) {
   const policy = await policyOrThrow(prisma, opts.workspaceId, opts.policyId);
-  const draft = policy.draft as StoredDraft | null;
+  const draft = draftOf(policy);
   if (!draft) throw notFound(`A draft of policy ${opts.policyId}`);
   const active = await versionOrThrow(prisma, policy.id, policy.latestVersion);
   return {
@@ -49,7 +61,7 @@ export async function getDraftOrThrow(opts: { workspaceId: string; policyId: str
     active_version: policy.latestVersion,
     updated_at: formatTimestamp(policy.draftUpdatedAt ?? policy.updatedAt),
     updated_by: policy.draftUpdatedBy ?? "unknown",
-    changes: diffCriteria(active.parsed as unknown as ParsedPolicy, draft.parsed),
+    changes: diffCriteria(readVersionPolicy(active), draft.parsed),
   };
 }
 
@@ -57,10 +69,10 @@ export async function getDraftOrThrow(opts: { workspaceId: string; policyId: str
 export async function publishDraft(opts: { workspaceId: string; policyId: string; actor: Actor; changeNote: string }) {
   return prisma.$transaction(async (tx) => {
     const policy = await policyOrThrow(tx, opts.workspaceId, opts.policyId);
-    const draft = policy.draft as StoredDraft | null;
+    const draft = draftOf(policy);
     if (!draft) throw conflict(`Policy ${policy.id} has no draft to publish.`);
     const latest = await versionOrThrow(tx, policy.id, policy.latestVersion);
-    const changes = diffCriteria(latest.parsed as unknown as ParsedPolicy, draft.parsed);
+    const changes = diffCriteria(readVersionPolicy(latest), draft.parsed);
     const version = policy.latestVersion + 1;
     await tx.policyVersion.create({
       data: {
@@ -99,7 +111,7 @@ export async function restoreVersionAsDraft(opts: { workspaceId: string; policyI
   await prisma.$transaction(async (tx) => {
     const policy = await policyOrThrow(tx, opts.workspaceId, opts.policyId);
     const old = await versionOrThrow(tx, policy.id, opts.version);
-    const draft: StoredDraft = { parsed: old.parsed as unknown as ParsedPolicy, baseVersion: policy.latestVersion };
+    const draft: StoredDraft = { parsed: readVersionPolicy(old), baseVersion: policy.latestVersion };
     await tx.policy.update({ where: { id: policy.id }, data: { draft: draft as unknown as Prisma.InputJsonValue, draftUpdatedAt: new Date(), draftUpdatedBy: opts.actor.label } });
     await recordAuditEvent(tx, { workspaceId: opts.workspaceId, actor: opts.actor, action: "policy.version_restored_as_draft", details: { policy_id: policy.id, version: opts.version } });
   });
@@ -110,8 +122,8 @@ export async function restoreVersionAsDraft(opts: { workspaceId: string; policyI
 export async function compareVersions(opts: { workspaceId: string; policyId: string; from: number | "draft"; to: number | "draft" }) {
   const policy = await policyOrThrow(prisma, opts.workspaceId, opts.policyId);
   const load = async (ref: number | "draft") => {
-    if (ref !== "draft") return (await versionOrThrow(prisma, policy.id, ref)).parsed as unknown as ParsedPolicy;
-    const draft = policy.draft as StoredDraft | null;
+    if (ref !== "draft") return readVersionPolicy(await versionOrThrow(prisma, policy.id, ref));
+    const draft = draftOf(policy);
     if (!draft) throw notFound(`A draft of policy ${opts.policyId}`);
     return draft.parsed;
   };

@@ -2,7 +2,7 @@ import { prisma } from "@/lib/db/prisma";
 import { notFound } from "@/lib/api/errors";
 import { formatTimestamp } from "@/lib/time";
 import { countCriteria, presentPolicy, presentPolicySummary } from "@/lib/policies/present-policy";
-import type { ParsedPolicy } from "@/lib/policies/types";
+import { readVersionPolicy } from "@/lib/policies/parsed-policy-schema";
 import { countUnreadRequirements } from "@/lib/policies/read/formulary/unread-requirements";
 import { readerStatus } from "@/lib/policies/reader-version";
 import { presentPolicyReading } from "@/lib/policies/reread/policy-reading";
@@ -51,7 +51,7 @@ export async function listPolicyDocuments(opts: { workspaceId: string; documentI
     const first = byPolicy.get(d.policies[0]?.id ?? "");
     const sections = d.policies.map((p) => {
       const v = byPolicy.get(p.id);
-      const parsed = v?.parsed as ParsedPolicy | undefined;
+      const parsed = v ? readVersionPolicy({ policyId: p.id, version: p.latestVersion, parsed: v.parsed }) : undefined;
       return {
         policy_id: p.id,
         status: p.status,

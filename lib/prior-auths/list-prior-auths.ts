@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { prisma } from "@/lib/db/prisma";
 import { badRequest } from "@/lib/api/errors";
@@ -23,11 +24,13 @@ type CursorValues = (Date | null)[];
 const encodeCursor = (sort: Sort, values: CursorValues, id: string) =>
   Buffer.from(JSON.stringify({ s: sort, v: values.map((v) => v?.toISOString() ?? null), id })).toString("base64url");
 
+const ZCursor = z.object({ s: z.string(), v: z.array(z.string().nullable()), id: z.string() });
+
 function decodeCursor(cursor: string, sort: Sort): { values: CursorValues; id: string } {
   try {
-    const parsed = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as { s: Sort; v: (string | null)[]; id: string };
+    const parsed = ZCursor.parse(JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")));
     const fields = SORT_KEYS[sort].fields;
-    if (parsed.s !== sort || typeof parsed.id !== "string" || !Array.isArray(parsed.v) || parsed.v.length !== fields.length) throw new Error();
+    if (parsed.s !== sort || parsed.v.length !== fields.length) throw new Error();
     const values = parsed.v.map((v, i) => {
       if (v === null && NULLABLE.has(fields[i])) return null;
       const date = new Date(String(v));

@@ -1,7 +1,15 @@
 import { requestDateOf } from "@/lib/request-date";
 import { formatTimestamp } from "@/lib/time";
 import { isUnchecked } from "./queue-views";
-import type { TPriorAuth } from "@/lib/schemas/prior-auth";
+import { ZPriorAuth, type TPriorAuth } from "@/lib/schemas/prior-auth";
+
+/**
+ * The stored reading progress (PriorAuth.intakeProgress) through the answer's schema. It is a passing hint rewritten
+ * every half second while a case is read, not a record: a value of another shape is shown as no progress.
+ */
+function intakeProgressOf(stored: unknown): TPriorAuth["intake_progress"] {
+  return ZPriorAuth.shape.intake_progress.safeParse(stored ?? null).data ?? null;
+}
 
 type Row = {
   id: string; caseId: string; status: string; intakeStatus: string; documentUrl: string | null; documentUrls: string[];
@@ -41,7 +49,7 @@ export function presentPriorAuth(row: Row): TPriorAuth {
     unchecked_reason: isUnchecked(row.status) ? (row.uncheckedReason ?? null) : null,
     waiting_since: row.waitingSince ? formatTimestamp(row.waitingSince) : null,
     sla_paused: row.slaPaused ?? false,
-    intake_progress: row.status === "Processing" && row.intakeProgress ? (row.intakeProgress as TPriorAuth["intake_progress"]) : null,
+    intake_progress: row.status === "Processing" ? intakeProgressOf(row.intakeProgress) : null,
     received_at: formatTimestamp(row.receivedAt),
     request_date: requestDateOf({ requestDate: row.requestDate ?? null, receivedAt: row.receivedAt }),
     created_at: formatTimestamp(row.createdAt),

@@ -1,4 +1,6 @@
 import { prisma } from "@/lib/db/prisma";
+import { READ_INTAKE_AGAIN, ZIntakeFacts } from "@/lib/intake/intake-facts-schema";
+import { readStoredRecord } from "@/lib/stored-record";
 import type { TMetricsReport } from "@/lib/schemas/report";
 import { computeMetrics, type MetricsCase } from "./compute-metrics";
 import { computeCorrectionMetrics } from "./correction-metrics";
@@ -14,9 +16,8 @@ function defaultPeriod(from?: string, to?: string) {
   return { from: start, to: end };
 }
 
-interface IntakeFactsLike {
-  procedures?: { code?: string }[];
-}
+/** What the report reads of a stored intake: its procedures (the rest of the facts is not the report's to judge). */
+const ZIntakeProcedures = ZIntakeFacts.pick({ procedures: true });
 
 /**
  * The workspace's requests received between `from` and `to` (UTC days, inclusive), with their final decisions:
@@ -41,7 +42,8 @@ export async function getMetrics(opts: { workspaceId: string; from?: string; to?
     if (withoutDrug.length) {
       const intakes = await prisma.intake.findMany({ where: { priorAuthId: { in: withoutDrug } }, select: { priorAuthId: true, facts: true } });
       for (const intake of intakes) {
-        const code = (intake.facts as IntakeFactsLike | null)?.procedures?.find((p) => p.code)?.code;
+        const { procedures } = readStoredRecord(ZIntakeProcedures, intake.facts, { record: `the intake of prior authorization ${intake.priorAuthId}`, remedy: READ_INTAKE_AGAIN });
+        const code = procedures.find((p) => p.code)?.code;
         if (code) procedureOf.set(intake.priorAuthId, code);
       }
     }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { readStoredRecord, type Same } from "@/lib/stored-record";
 import { ZCalendarDate } from "./common";
 
 export { ZCalendarDate };
@@ -26,6 +27,36 @@ export const ZTestClaim = z.strictObject({
   adjudication_notes: z.string().max(5000).optional(),
 });
 export type TTestClaim = z.infer<typeof ZTestClaim>;
+
+// Claim records as stored (ClaimRecord.data): the shape of ZClaimRecord and ZTestClaim without the request's limits
+// (a record converted from an ExplanationOfBenefit was never through them); the types are checked equal.
+const ZStoredClaimRecord = z.object({
+  claim_id: z.string(),
+  date: z.string(),
+  type: z.enum(["pharmacy", "medical"]),
+  status: z.enum(["paid", "denied", "pending"]),
+  drug_name: z.string().optional(),
+  ndc: z.string().optional(),
+  procedure_code: z.string().optional(),
+  days_supply: z.number().optional(),
+});
+const ZStoredTestClaim = z.object({
+  claim_id: z.string(),
+  date: z.string(),
+  status: z.enum(["pending", "approved", "denied"]),
+  expected_coverage: z.boolean().optional(),
+  adjudication_notes: z.string().optional(),
+});
+const claimsAgree: [Same<z.infer<typeof ZStoredClaimRecord>, TClaimRecord>, Same<z.infer<typeof ZStoredTestClaim>, TTestClaim>] = [true, true];
+void claimsAgree;
+
+/** A case's stored claim rows as the policy check reads them: the claim history and the test claim, through their schemas. */
+export function readStoredClaims(rows: readonly { kind: string; claimId: string; data: unknown }[]): { claims: TClaimRecord[]; testClaim: TTestClaim | null } {
+  const read = <S extends z.ZodType>(schema: S, row: { kind: string; claimId: string; data: unknown }) =>
+    readStoredRecord(schema, row.data, { record: `the ${row.kind === "test" ? "test claim" : "claim record"} ${row.claimId}`, remedy: "send the claim again as supporting information" });
+  const test = rows.find((r) => r.kind === "test");
+  return { claims: rows.filter((r) => r.kind === "history").map((r) => read(ZStoredClaimRecord, r)), testClaim: test ? read(ZStoredTestClaim, test) : null };
+}
 
 /** A claim record, or a CARIN Blue Button ExplanationOfBenefit in its place (converted on arrival). */
 const claimRecordJson = (() => {

@@ -5,7 +5,7 @@ import { waitingClockData } from "@/lib/prior-auths/waiting-clock";
 import { badRequest, notFound } from "@/lib/api/errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import type { Actor } from "@/lib/audit/actor";
-import type { TClaimRecord, TSupportingInformationRequest } from "@/lib/schemas/supporting-information";
+import { readStoredClaims, type TClaimRecord, type TSupportingInformationRequest } from "@/lib/schemas/supporting-information";
 import { eobToClaimRecord } from "./eob-to-claim-record";
 import { assertTransition } from "@/lib/prior-auths/states";
 
@@ -74,8 +74,6 @@ export async function addSupportingInformation(opts: { workspaceId: string; prio
 
 export async function listClaimRecords(opts: { workspaceId: string; priorAuthId: string }) {
   const rows = await prisma.claimRecord.findMany({ where: { workspaceId: opts.workspaceId, priorAuthId: opts.priorAuthId }, orderBy: [{ date: "asc" }, { claimId: "asc" }] });
-  return {
-    claim_history: rows.filter((r) => r.kind === "history").map((r) => r.data as TClaimRecord),
-    test_claim: (rows.find((r) => r.kind === "test")?.data ?? null) as Record<string, unknown> | null,
-  };
+  const { claims, testClaim } = readStoredClaims(rows);
+  return { claim_history: claims, test_claim: testClaim };
 }

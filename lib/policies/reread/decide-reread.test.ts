@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CriterionNode, ParsedPolicy } from "../types";
-import { decideReread, describeChanges, isReaderNote, type VersionSnapshot } from "./decide-reread";
+import { decideReread, decideRereadOverUnreadable, describeChanges, isReaderNote, type VersionSnapshot } from "./decide-reread";
 
 const UNREAD: CriterionNode = { kind: "criterion", id: "1.1", text: "Requirements/limits column could not be read (text recognition stopped at the limit of 2 cells per document (PA_OCR_MAX_CELLS)): a person must read it on the page image", quote: { page: 1, text: "zolpidem tartrate tab 10 mg" }, check: { kind: "manual" }, rule: "formulary.unreadable-requirements" };
 const QL: CriterionNode = { kind: "criterion", id: "1.1", text: "QL (15 tabs per 30 days)", quote: { page: 1, text: "QL (15 tabs per 30 days)", recognised: true, confidence: 91 }, check: { kind: "quantity_limit", value: 15, unit: "tabs", perDays: 30 } };
@@ -93,5 +93,13 @@ describe("describeChanges", () => {
     const two = (a: CriterionNode, b: CriterionNode) => snap([a, { ...b, id: "1.2" }], NOW);
     expect(describeChanges(two(UNREAD, UNREAD), two(QL, UNREAD))).toEqual(["1 of 2 unread requirement cells recognised", "criteria: 1 changed"]);
     expect(describeChanges(snap([QL], NOW), snap([UNREAD], NOW))).toEqual(["1 requirement cells now unread", "criteria: 1 changed"]);
+  });
+});
+
+describe("decideRereadOverUnreadable: the stored criteria were written by an older engine", () => {
+  it("the new reading becomes the draft for an admin to publish, or is reported while a draft is pending", () => {
+    const note = "Re-read by reader policy-new: the stored criteria were written by an older engine and cannot be read; review the new reading and publish it";
+    expect(decideRereadOverUnreadable({ hasDraft: false, currentReader: NOW })).toEqual({ action: "draft", changeNote: note });
+    expect(decideRereadOverUnreadable({ hasDraft: true, currentReader: NOW })).toEqual({ action: "draft_exists", changeNote: note });
   });
 });

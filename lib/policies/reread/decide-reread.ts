@@ -46,6 +46,16 @@ export function describeChanges(before: VersionSnapshot, after: VersionSnapshot,
   return parts;
 }
 
+/**
+ * The latest version's criteria were written by an older engine and cannot be read (UnreadableRecord): nothing to
+ * compare, and a person's edits cannot be told from a reader's, so the new reading becomes the draft for an admin to
+ * publish (or is reported when a draft is pending).
+ */
+export function decideRereadOverUnreadable(opts: { hasDraft: boolean; currentReader: string }): RereadDecision {
+  const changeNote = `${REREAD_NOTE_PREFIX} ${opts.currentReader}: the stored criteria were written by an older engine and cannot be read; review the new reading and publish it`;
+  return opts.hasDraft ? { action: "draft_exists", changeNote } : { action: "draft", changeNote };
+}
+
 export function decideReread(opts: {
   latest: VersionSnapshot;
   /** The newest version a reader produced (upload or re-read); null when none is known. */

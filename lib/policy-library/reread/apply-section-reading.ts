@@ -6,20 +6,29 @@ import type { Actor } from "@/lib/audit/actor";
 import type { StoredDraft } from "../policy-drafts";
 import type { PlannedSectionPolicy } from "@/lib/policies/library/plan-section-policies";
 import { currentReaderVersion, stampReaderVersion } from "@/lib/policies/reader-version";
-import type { ParsedPolicy } from "@/lib/policies/types";
-import { decideReread, isReaderNote, type RereadDecision, type VersionSnapshot } from "@/lib/policies/reread/decide-reread";
+import { UnreadableRecord } from "@/lib/stored-record";
+import { readVersionPolicy } from "@/lib/policies/parsed-policy-schema";
+import { decideReread, decideRereadOverUnreadable, isReaderNote, type RereadDecision, type VersionSnapshot } from "@/lib/policies/reread/decide-reread";
 
 type Tx = Prisma.TransactionClient;
 
 export interface StoredVersionRow {
-  version: number; title: string; payer: string | null; effectiveDate: string | null; ndcCodes: string[]; cptCodes: string[]; drugNames: string[];
+  policyId: string; version: number; title: string; payer: string | null; effectiveDate: string | null; ndcCodes: string[]; cptCodes: string[]; drugNames: string[];
   documentId: string | null; pages: unknown; parsed: unknown; changeNote: string | null;
 }
 export interface StoredPolicyRow {
   id: string; latestVersion: number; draft: unknown; family: string | null;
 }
 
-const snapshot = (v: StoredVersionRow): VersionSnapshot => ({ parsed: v.parsed as ParsedPolicy, drugNames: v.drugNames, ndcCodes: v.ndcCodes, cptCodes: v.cptCodes });
+/** A stored version as the re-read compares it; null when its criteria were written by an older engine (unreadable). */
+function snapshot(v: StoredVersionRow): VersionSnapshot | null {
+  try {
+    return { parsed: readVersionPolicy(v), drugNames: v.drugNames, ndcCodes: v.ndcCodes, cptCodes: v.cptCodes };
+  } catch (error) {
+    if (error instanceof UnreadableRecord) return null;
+    throw error;
+  }
+}
 
 export interface AppliedReading {
   policyId: string;
@@ -44,11 +53,16 @@ export async function applySectionReading(
     ? { parsed: planned.parsed, drugNames: latest.drugNames, ndcCodes: latest.ndcCodes, cptCodes: latest.cptCodes }
     : { parsed: planned.parsed, drugNames: planned.drugNames, ndcCodes: planned.ndcCodes, cptCodes: planned.cptCodes };
   const reader = currentReaderVersion();
-  const decision = decideReread({ latest: snapshot(latest), lastReaderVersion: lastReader ? snapshot(lastReader) : null, reading, hasDraft: policy.draft != null, currentReader: reader });
-  const parsed = stampReaderVersion(planned.parsed, reader) as unknown as Prisma.InputJsonValue;
+  // Re-reading is what repairs a policy stored by an older engine: its unreadable criteria are not compared.
+  const latestSnapshot = snapshot(latest);
+  const decision = latestSnapshot
+    ? decideReread({ latest: latestSnapshot, lastReaderVersion: lastReader ? snapshot(lastReader) : null, reading, hasDraft: policy.draft != null, currentReader: reader })
+    : decideRereadOverUnreadable({ hasDraft: policy.draft != null, currentReader: reader });
+  const stamped = stampReaderVersion(planned.parsed, reader);
+  const parsed = stamped as unknown as Prisma.InputJsonValue;
   if (decision.action === "none" || decision.action === "draft_exists") return { policyId: policy.id, action: decision.action, version: null, changeNote: "changeNote" in decision ? decision.changeNote : null };
   if (decision.action === "draft") {
-    const draft: StoredDraft = { parsed: parsed as unknown as ParsedPolicy, baseVersion: policy.latestVersion };
+    const draft: StoredDraft = { parsed: stamped, baseVersion: policy.latestVersion };
     await tx.policy.update({ where: { id: policy.id }, data: { draft: draft as unknown as Prisma.InputJsonValue, draftUpdatedAt: new Date(), draftUpdatedBy: `${opts.actor.label} (re-read)` } });
     return { policyId: policy.id, action: "draft", version: null, changeNote: decision.changeNote };
   }

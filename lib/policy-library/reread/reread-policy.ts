@@ -1,6 +1,7 @@
 // POST /policies/{id}/reread: a section of an uploaded document queues the document's re-read (the workers read it);
 // a text upload is parsed again from its stored pages at once (same rule: a person's published edits are never
 // overwritten, the reading goes to the draft). A criteria (JSON) upload has no pages to read: 422.
+import { readStoredPages } from "@/lib/intake/source-document-schema";
 import { prisma } from "@/lib/db/prisma";
 import { notFound, unprocessable } from "@/lib/api/errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
@@ -25,7 +26,7 @@ export async function rereadPolicy(opts: { workspaceId: string; policyId: string
     const locked = await tx.policy.findFirstOrThrow({ where: { id: policy.id }, select: { id: true, latestVersion: true, draft: true, family: true } });
     const versions = await tx.policyVersion.findMany({ where: { policyId: policy.id }, orderBy: { version: "desc" } });
     const latest = versions.find((v) => v.version === locked.latestVersion) ?? versions[0];
-    const pages = (latest.pages as { page: number; text: string }[] | null) ?? [];
+    const pages = readStoredPages(latest.pages, `the pages of version ${latest.version} of policy ${policy.id}`);
     if (!pages.length) throw unprocessable(`Policy ${policy.id} was uploaded as a criteria document: it has no pages to re-read.`);
     const [planned] = planSectionPolicies(oneSection(parsePolicy(pages), pages), pages, {}, "the policy");
     const result = await applySectionReading(tx, { policy: locked, versions, planned, actor: opts.actor, fromDocument: false });
