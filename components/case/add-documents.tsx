@@ -55,7 +55,7 @@ export function AddDocuments({ priorAuth, onAdded }: { priorAuth: PriorAuth; onA
   return (
     <section aria-labelledby={`${ids.files}-title`} className={`rounded-lg border p-4 ${waiting ? "border-amber-300 bg-amber-50" : "border-slate-200 bg-white"}`}>
       <h2 id={`${ids.files}-title`} className="text-base font-semibold text-slate-900">{waiting ? "Answer the request for information" : "Add documents"}</h2>
-      <p className="mt-1 text-sm text-slate-700">{waiting ? "Add what the prescriber sent: the case is read again and comes back to review." : "New material for this case (PDF, PNG, JPEG or TIFF): it is read with the rest."}</p>
+      <p className="mt-1 text-sm text-slate-700">{waiting ? "Add what the prescriber sent: the case is read and evaluated again, and the request above shows what each document answers." : "New material for this case (PDF, PNG, JPEG or TIFF): it is read with the rest."}</p>
       <div onDragOver={(e) => { e.preventDefault(); setDragging(true); }} onDragLeave={() => setDragging(false)}
         onDrop={(e) => { e.preventDefault(); setDragging(false); void add(e.dataTransfer.files); }}
         className={`mt-3 flex flex-wrap items-center justify-center gap-x-2 gap-y-1 rounded-md border-2 border-dashed px-4 py-4 text-sm ${dragging ? "border-blue-600 bg-blue-50" : "border-slate-300 bg-white"}`}>

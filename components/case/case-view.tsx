@@ -9,6 +9,7 @@ import {
 } from "@/lib/portal/case-queries";
 import { AddDocuments, TAKES_DOCUMENTS } from "./add-documents";
 import { NoticesPanel } from "./notices-panel";
+import { RequestForInformationPanel } from "./request-for-information-panel";
 import { CANCELLABLE_STATUSES, OPEN_STATUSES, type Determination, type PolicyCheck, type PriorAuth } from "@/lib/portal/types";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -187,6 +188,7 @@ function CaseScreen({ pa, me }: { pa: PriorAuth; me: { id: string } }) {
 
       <div className="grid items-start gap-5 lg:grid-cols-2">
         <div className="min-w-0 space-y-5">
+          <RequestForInformationPanel priorAuth={pa} />
           {TAKES_DOCUMENTS.includes(pa.status) && <AddDocuments priorAuth={pa} onAdded={setFlash} />}
           <IntakeReview priorAuth={pa} intake={intake} selection={selection} onSelect={setSelection} />
           {intakeReady && <IntakeCorrections priorAuth={pa} onCorrected={setFlash} />}

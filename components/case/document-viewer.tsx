@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useId, useMemo, useState } from "react";
+import { useCallback, useId, useMemo, useState } from "react";
 import type { CaseDocument } from "@/lib/portal/types";
 import { findQuote } from "@/components/ui/highlighted-text";
 import { ErrorState, Loading, Notice } from "@/components/ui/states";
@@ -10,6 +10,7 @@ import { DocumentText } from "./document-text";
 import { PdfPageView } from "./pdf-page-view";
 import { DRAWABLE_IMAGE_TYPES, ImagePageView } from "./image-page-view";
 import { sameText, type Selection } from "./selection";
+import { EvidencePlacement } from "./evidence-placement";
 
 const isPdf = (d: CaseDocument) => d.content_type === "application/pdf";
 const isJson = (d: CaseDocument) => /json/.test(d.content_type);
@@ -99,6 +100,11 @@ function DocumentPage({ doc, name, page, onPage, selection, otherPlace, onShowSe
   });
   const text = json ? (content.data ?? "") : (doc.pages?.find((p) => p.page === page)?.text ?? "");
   const span = useMemo(() => (selection ? locate(text, selection) : null), [text, selection]);
+  // Whether the drawn page could mark the quote, for the selection and page it was drawn for.
+  const placementKey = `${selection?.key ?? ""}:${doc.id}:${page}`;
+  const [placement, setPlacement] = useState<{ key: string; placed: boolean } | null>(null);
+  const onPlacement = useCallback((placed: boolean) => setPlacement({ key: placementKey, placed }), [placementKey]);
+  const imageShown = showImage && (isPdf(doc) || isDrawableImage(doc));
 
   return (
     <div className="space-y-3">
@@ -121,10 +127,8 @@ function DocumentPage({ doc, name, page, onPage, selection, otherPlace, onShowSe
       </div>
 
       {selection && (
-        <p role="status" className="rounded-md bg-yellow-50 px-3 py-2 text-sm text-slate-900">
-          <span className="font-medium">{selection.label}</span>
-          {span ? " — highlighted below." : selection.quote ? <> — the quote “{selection.quote}” was not found in this page’s text.</> : null}
-        </p>
+        <EvidencePlacement selection={selection} pageText={text} inText={span !== null} imageShown={imageShown}
+          onImage={imageShown ? (placement?.key === placementKey ? placement.placed : null) : null} />
       )}
       {otherPlace && (
         <p className="text-sm text-slate-700">
@@ -139,8 +143,8 @@ function DocumentPage({ doc, name, page, onPage, selection, otherPlace, onShowSe
         )
       ) : (
         <>
-          {isPdf(doc) && showImage && <PdfPageView documentId={doc.id} page={page} quote={selection?.quote || null} label={`Page ${page} of ${name}`} recognition={doc.pages?.find((p) => p.page === page)?.recognition} />}
-          {isDrawableImage(doc) && showImage && <ImagePageView documentId={doc.id} quote={selection?.quote || null} label={`Image ${name}`} recognition={doc.pages?.find((p) => p.page === page)?.recognition} />}
+          {isPdf(doc) && showImage && <PdfPageView documentId={doc.id} page={page} quote={selection?.quote || null} label={`Page ${page} of ${name}`} recognition={doc.pages?.find((p) => p.page === page)?.recognition} onPlacement={onPlacement} />}
+          {isDrawableImage(doc) && showImage && <ImagePageView documentId={doc.id} quote={selection?.quote || null} label={`Image ${name}`} recognition={doc.pages?.find((p) => p.page === page)?.recognition} onPlacement={onPlacement} />}
           <div>
             <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-700">Text read from page {page}</h3>
             <DocumentText text={text} span={span} label={`Text of ${name}, page ${page}`} emptyText={isPdf(doc) ? "No text was found on this page (a scanned image?)." : undefined} />

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { recognisedQuoteBoxes, type Recognition } from "@/lib/portal/recognised-boxes";
 import { PageHighlights, RecognitionCaption } from "./page-highlights";
 
@@ -8,10 +8,18 @@ import { PageHighlights, RecognitionCaption } from "./page-highlights";
 export const DRAWABLE_IMAGE_TYPES = ["image/png", "image/jpeg"];
 
 /** A stored image document (one page), with the selected quote marked from the word boxes text recognition kept. */
-export function ImagePageView({ documentId, quote, label, recognition }: { documentId: string; quote: string | null; label: string; recognition?: Recognition }) {
+export function ImagePageView({ documentId, quote, label, recognition, onPlacement }: {
+  documentId: string; quote: string | null; label: string; recognition?: Recognition;
+  /** Told, once the image is drawn, whether the quote could be marked on it. */
+  onPlacement?: (placed: boolean) => void;
+}) {
   const [aspect, setAspect] = useState<number | null>(null);
   const [failed, setFailed] = useState(false);
   const boxes = quote && recognition && aspect ? recognisedQuoteBoxes(recognition, quote, aspect) : [];
+  const placed = !quote ? null : failed ? false : aspect ? boxes.length > 0 : null;
+  useEffect(() => {
+    if (placed !== null) onPlacement?.(placed);
+  }, [placed, onPlacement]);
   if (failed) return <p className="text-sm text-slate-700">The image could not be drawn; its recognised text is shown.</p>;
   return (
     <figure className="space-y-1">

@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import { recognisedQuoteBoxes, type PageBox, type Recognition } from "@/lib/portal/recognised-boxes";
+import { placeQuote } from "@/lib/portal/place-quote";
 import { PageHighlights, RecognitionCaption } from "./page-highlights";
 
 type PdfJs = typeof import("pdfjs-dist");
@@ -40,41 +41,32 @@ function openDocument(pdfjs: PdfJs, documentId: string): Promise<PdfDocument> {
   return doc;
 }
 
-/** Boxes (fractions of the page) around the quote's characters, found in the page's text items. */
+/** Boxes (fractions of the page) around the quote's characters (a table quote: its cells), from the page's text items. */
 function quoteBoxes(items: TextItem[], quote: string, viewport: { width: number; height: number; convertToViewportRectangle: (r: number[]) => number[] }): PageBox[] {
-  const words = quote.trim().split(/\s+/).filter(Boolean);
-  if (!words.length) return [];
-  let full = "";
-  const spans: { start: number; end: number; item: TextItem }[] = [];
-  for (const item of items) {
-    if (!item.str) continue;
-    spans.push({ start: full.length, end: full.length + item.str.length, item });
-    full += item.str + (item.hasEOL ? "\n" : " ");
-  }
-  const pattern = new RegExp(words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("\\s*"), "i");
-  const match = pattern.exec(full);
-  if (!match) return [];
-  const from = match.index;
-  const to = from + match[0].length;
-  return spans
-    .filter((s) => s.end > from && s.start < to)
-    .map((s) => {
-      const [a, , , d, e, f] = s.item.transform;
-      const length = Math.max(s.item.str.length, 1);
-      const x0 = e + (s.item.width * Math.max(0, from - s.start)) / length;
-      const x1 = e + (s.item.width * Math.min(length, to - s.start)) / length;
-      const fontHeight = s.item.height || Math.hypot(a, d);
-      const [vx0, vy0, vx1, vy1] = viewport.convertToViewportRectangle([x0, f - fontHeight * 0.25, x1, f + fontHeight * 0.95]);
-      const left = Math.min(vx0, vx1), right = Math.max(vx0, vx1), top = Math.min(vy0, vy1), bottom = Math.max(vy0, vy1);
-      return { left: left / viewport.width, top: top / viewport.height, width: (right - left) / viewport.width, height: (bottom - top) / viewport.height };
-    });
+  const fontHeightOf = (item: TextItem) => item.height || Math.hypot(item.transform[0], item.transform[3]);
+  const slices = placeQuote(items.map((i) => ({ str: i.str, y: i.transform[5], height: fontHeightOf(i), hasEOL: i.hasEOL })), quote);
+  return slices.map(({ run, from, to }) => {
+    const item = items[run];
+    const [, , , , e, f] = item.transform;
+    const length = Math.max(item.str.length, 1);
+    const x0 = e + (item.width * from) / length;
+    const x1 = e + (item.width * to) / length;
+    const fontHeight = fontHeightOf(item);
+    const [vx0, vy0, vx1, vy1] = viewport.convertToViewportRectangle([x0, f - fontHeight * 0.25, x1, f + fontHeight * 0.95]);
+    const left = Math.min(vx0, vx1), right = Math.max(vx0, vx1), top = Math.min(vy0, vy1), bottom = Math.max(vy0, vy1);
+    return { left: left / viewport.width, top: top / viewport.height, width: (right - left) / viewport.width, height: (bottom - top) / viewport.height };
+  });
 }
 
 /**
  * One page of a stored PDF drawn on a canvas, with the selected quote marked on the page itself: from the PDF's text
  * items, or on a scanned page from the word boxes text recognition kept.
  */
-export function PdfPageView({ documentId, page, quote, label, recognition }: { documentId: string; page: number; quote: string | null; label: string; recognition?: Recognition }) {
+export function PdfPageView({ documentId, page, quote, label, recognition, onPlacement }: {
+  documentId: string; page: number; quote: string | null; label: string; recognition?: Recognition;
+  /** Told, once the page is drawn, whether the quote could be marked on it (false when the page could not be drawn). */
+  onPlacement?: (placed: boolean) => void;
+}) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const firstBox = useRef<HTMLDivElement>(null);
   const key = `${documentId}:${page}`;
@@ -113,6 +105,10 @@ export function PdfPageView({ documentId, page, quote, label, recognition }: { d
   const viewport = state === "ready" ? drawn?.viewport : null;
   const boxes = !quote || !viewport ? [] : recognition ? recognisedQuoteBoxes(recognition, quote, viewport.height / viewport.width) : quoteBoxes(drawn!.items, quote, viewport);
   const boxesKey = boxes.map((b) => `${b.left.toFixed(3)},${b.top.toFixed(3)}`).join(";");
+  const placed = state === "loading" || !quote ? null : state === "ready" && boxes.length > 0;
+  useEffect(() => {
+    if (placed !== null) onPlacement?.(placed);
+  }, [placed, onPlacement]);
   useEffect(() => {
     if (!boxesKey) return;
     const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;

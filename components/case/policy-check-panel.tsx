@@ -1,6 +1,9 @@
 "use client";
 
-import { useState } from "react";
+import { useCallback, useState } from "react";
+import { useCaseDocuments } from "@/lib/portal/case-queries";
+import { tableQuote } from "@/lib/portal/table-quote";
+import { EvidenceTable } from "./evidence-table";
 import { PortalApiError } from "@/lib/portal/api-client";
 import type { PolicyCheck, PolicyCheckStep, PriorAuth } from "@/lib/portal/types";
 import { Section } from "@/components/ui/section";
@@ -46,7 +49,7 @@ export function stepSelection(step: PolicyCheckStep, evidenceIndex = 0): Selecti
 }
 
 /** The latest policy check as a walk-through: a strip to look at, then every step with its quote and evidence. */
-export function PolicyCheckPanel({ checks, run, selection, onSelect }: {
+export function PolicyCheckPanel({ priorAuth, checks, run, selection, onSelect }: {
   priorAuth: PriorAuth;
   checks: { data?: { data: PolicyCheck[] }; isPending: boolean; error: Error | null; fetchStatus: string };
   run: { isPending: boolean; error: Error | null };
@@ -57,6 +60,10 @@ export function PolicyCheckPanel({ checks, run, selection, onSelect }: {
   const list = checks.data?.data ?? [];
   const check = list.find((c) => c.id === chosenId) ?? list[0];
   const openStep = selection?.key.startsWith("step-") ? Number(selection.key.split("-")[1]) : null;
+  // The pages' text (the viewer's query, shared), to show a quote from a table as its row under its headers.
+  const documents = useCaseDocuments(priorAuth.id, true).data?.data;
+  const pageText = useCallback((documentId: string, page: number | null | undefined) =>
+    documents?.find((d) => d.id === documentId)?.pages?.find((p) => p.page === (page ?? 1))?.text ?? "", [documents]);
 
   return (
     <Section id="policy-check" title="Policy check"
@@ -76,14 +83,16 @@ export function PolicyCheckPanel({ checks, run, selection, onSelect }: {
         ) : checks.isPending ? <Loading label="Loading policy checks…" /> : checks.error ? <RunProblem error={checks.error} what="policy check" /> : !check ? (
           !run.error && !run.isPending && <Notice title="No policy check yet" tone="waiting">Use “Run policy check” to answer each criterion of the matching policy from this case.</Notice>
         ) : (
-          <CheckBody check={check} openStep={openStep} selection={selection} onSelect={onSelect} />
+          <CheckBody check={check} openStep={openStep} selection={selection} onSelect={onSelect} pageText={pageText} />
         )}
       </div>
     </Section>
   );
 }
 
-function CheckBody({ check, openStep, selection, onSelect }: { check: PolicyCheck; openStep: number | null; selection: Selection | null; onSelect: (s: Selection | null) => void }) {
+type PageText = (documentId: string, page: number | null | undefined) => string;
+
+function CheckBody({ check, openStep, selection, onSelect, pageText }: { check: PolicyCheck; openStep: number | null; selection: Selection | null; onSelect: (s: Selection | null) => void; pageText: PageText }) {
   const overall = OVERALL[check.summary.overall] ?? OVERALL.missing;
   const counts = (["met", "not_met", "missing", "manual"] as const).map((o) => [o, check.policy_check.filter((s) => shownOutcome(s) === o).length] as const).filter(([, n]) => n > 0);
   const toggle = (step: PolicyCheckStep) => onSelect(openStep === step.step ? null : stepSelection(step));
@@ -119,7 +128,7 @@ function CheckBody({ check, openStep, selection, onSelect }: { check: PolicyChec
 
           <ol className="divide-y divide-slate-100 rounded-md border border-slate-200">
             {check.policy_check.map((s) => (
-              <StepItem key={s.step} step={s} open={openStep === s.step} onToggle={() => toggle(s)} selectedKey={selection?.key ?? null} onSelect={onSelect} />
+              <StepItem key={s.step} step={s} open={openStep === s.step} onToggle={() => toggle(s)} selectedKey={selection?.key ?? null} onSelect={onSelect} pageText={pageText} />
             ))}
           </ol>
         </>
@@ -128,7 +137,7 @@ function CheckBody({ check, openStep, selection, onSelect }: { check: PolicyChec
   );
 }
 
-function StepItem({ step, open, onToggle, selectedKey, onSelect }: { step: PolicyCheckStep; open: boolean; onToggle: () => void; selectedKey: string | null; onSelect: (s: Selection) => void }) {
+function StepItem({ step, open, onToggle, selectedKey, onSelect, pageText }: { step: PolicyCheckStep; open: boolean; onToggle: () => void; selectedKey: string | null; onSelect: (s: Selection) => void; pageText: PageText }) {
   const detailsId = `step-${step.step}-details`;
   const documentEvidence = step.evidence.filter((e) => e.document_id);
   const claimEvidence = step.evidence.filter((e) => e.claim_id);
@@ -162,6 +171,19 @@ function StepItem({ step, open, onToggle, selectedKey, onSelect }: { step: Polic
             <ul className="mt-1 space-y-1">
               {documentEvidence.map((e, i) => {
                 const sel = stepSelection(step, i);
+                const table = e.document_id ? tableQuote(pageText(e.document_id, e.page), e.quote, e.start) : null;
+                if (table) {
+                  return (
+                    <li key={`d${i}`} className="space-y-1">
+                      <EvidenceTable table={table} label={`Step ${step.step} evidence: a table row, page ${e.page ?? 1}`} />
+                      <button type="button" aria-pressed={selectedKey === sel.key} onClick={() => onSelect(sel)}
+                        className={`rounded-sm text-left text-xs font-medium text-blue-800 underline decoration-dotted underline-offset-4 hover:bg-blue-50 ${selectedKey === sel.key ? "bg-yellow-100" : ""}`}>
+                        Show on the page
+                      </button>
+                      <span className="ml-1 text-xs text-slate-600">{e.page ? `page ${e.page}` : "document"}</span>
+                    </li>
+                  );
+                }
                 return (
                   <li key={`d${i}`}>
                     <button type="button" aria-pressed={selectedKey === sel.key} onClick={() => onSelect(sel)}

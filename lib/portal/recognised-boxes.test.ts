@@ -38,3 +38,21 @@ describe("recognisedQuoteBoxes: matching", () => {
     expect(boxes[0].top + boxes[0].height).toBeLessThanOrEqual(1);
   });
 });
+
+describe("recognisedQuoteBoxes: a quote from a table", () => {
+  // A scanned table: the prose names CNS-LS first, then the header row and two rows, each word boxed.
+  const table: Recognition["words"] = [
+    [60, 60, 110, 72, "CNS-LS"], [115, 60, 170, 72, "repeated."],
+    [60, 100, 120, 112, "Instrument"], [220, 100, 250, 112, "Date"], [380, 100, 410, 112, "Score"],
+    [60, 120, 105, 132, "CNS-LS"], [220, 120, 285, 132, "08/29/2025"], [380, 120, 392, 132, "21"],
+    [60, 140, 100, 152, "PHQ-9"], [220, 140, 285, 152, "09/29/2025"], [380, 140, 388, 152, "6"],
+  ];
+  const recognition = { confidence: 90, rotation: 0, words: table };
+
+  it.each([
+    ["each cell of the row, on the row (not the prose's CNS-LS)", "CNS-LS | 08/29/2025 | 21", [120, 120, 120]],
+    ["a cell of the row below is not this row's", "CNS-LS | 09/29/2025 | 6", []],
+  ])("%s", (_name, quote, tops) => {
+    expect(recognisedQuoteBoxes(recognition, quote, aspect).map((b) => Math.round(b.top * 612 * aspect))).toEqual(tops);
+  });
+});

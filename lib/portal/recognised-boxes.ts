@@ -6,26 +6,52 @@ export interface Recognition { confidence: number; rotation: number; words: Reco
 /** A box in fractions of the drawn page (0-1 from its top left). */
 export interface PageBox { left: number; top: number; width: number; height: number }
 
+import { quoteCells } from "./table-quote";
+
 const PAGE_WIDTH_PT = 612;
 const fold = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, "");
 
-/** The first run of recognised words that spells the quote's words in order (punctuation and case aside). */
+/** Where the words `wanted` are recognised in order from word `i` (empty recognised words skipped): the end, or -1. */
+function runFrom(folded: string[], i: number, wanted: string[]): number {
+  let at = i;
+  for (const word of wanted) {
+    while (at < folded.length && !folded[at]) at++;
+    if (at >= folded.length || folded[at] !== word) return -1;
+    at++;
+  }
+  return at;
+}
+
+/**
+ * The first run of recognised words that spells the quote's words in order (punctuation and case aside). A quote from
+ * a table ("CNS-LS | 08/29/2025 | 21") is found cell by cell, each cell on the row of the first.
+ */
 function matchingRun(words: RecognisedWord[], quote: string): RecognisedWord[] {
-  const wanted = quote.split(/\s+/).map(fold).filter(Boolean);
-  if (!wanted.length) return [];
+  const cells = (quoteCells(quote) ?? [quote]).map((c) => c.split(/\s+/).map(fold).filter(Boolean)).filter((c) => c.length);
+  if (!cells.length) return [];
   const folded = words.map((w) => fold(w[4]));
+  const sameRow = (a: RecognisedWord, b: RecognisedWord) => Math.abs((a[1] + a[3]) / 2 - (b[1] + b[3]) / 2) <= Math.max(a[3] - a[1], 2) * 0.6;
   for (let i = 0; i < words.length; i++) {
-    let at = i;
+    let end = runFrom(folded, i, cells[0]);
+    if (end < 0) continue;
+    const found = words.slice(i, end).filter((_, k) => folded[i + k]);
     let ok = true;
-    for (const word of wanted) {
-      while (at < words.length && !folded[at]) at++;
-      if (at >= words.length || folded[at] !== word) {
+    for (const cell of cells.slice(1)) {
+      let j = end;
+      let next = -1;
+      for (; j < words.length; j++) {
+        next = runFrom(folded, j, cell);
+        if (next >= 0 && sameRow(words[j], words[i])) break;
+        next = -1;
+      }
+      if (next < 0) {
         ok = false;
         break;
       }
-      at++;
+      found.push(...words.slice(j, next).filter((_, k) => folded[j + k]));
+      end = next;
     }
-    if (ok) return words.slice(i, at);
+    if (ok) return found;
   }
   return [];
 }
