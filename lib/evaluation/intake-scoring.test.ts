@@ -11,6 +11,8 @@ describe("matches", () => {
     ["drug", "ndc:00006027731", "ndc:00006027731", false, true],
     ["drug", "name:Januvia", "ndc:00006027731", false, false],
     ["specialty", "Pediatric Neurology", "Neurology", false, true],
+    ["specialty", "Cardiologist", "Cardiovascular Disease", false, true],
+    ["specialty", "Neurologist", "Cardiovascular Disease", false, false],
     ["quantity", "30", "30.0", false, true],
     ["dob", "1968-03-14", "1968-03-41", false, false],
   ])("%s %s vs %s (strict %s) -> %s", (field, pred, exp, strict, expected) => expect(matches(field, pred, exp, strict)).toBe(expected));

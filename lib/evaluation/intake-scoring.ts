@@ -6,6 +6,7 @@ import { isIcd10AncestorOrSelf, normalizeIcd10 } from "@/lib/lexicon/codes/icd10
 import { normalizeNdc } from "@/lib/lexicon/codes/ndc";
 import { drugNameKeys } from "@/lib/intake/text/drug-names";
 import type { IntakeFacts } from "@/lib/intake/types";
+import { specialtyCode } from "@/lib/lexicon/specialties";
 
 export type Field = "dob" | "diagnoses" | "drug" | "npi" | "specialty" | "quantity";
 export const FIELDS: Field[] = ["dob", "diagnoses", "drug", "npi", "specialty", "quantity"];
@@ -50,7 +51,10 @@ export function matches(field: Field, pred: string, exp: string, strict: boolean
     case "specialty": {
       const a = pred.toLowerCase();
       const b = exp.toLowerCase();
-      return a === b || a.includes(b) || b.includes(a);
+      if (a === b || a.includes(b) || b.includes(a)) return true;
+      // Written differently, one NUCC taxonomy code ("Cardiologist" is Cardiovascular Disease, 207RC0000X).
+      const code = specialtyCode(pred);
+      return code !== null && code === specialtyCode(exp);
     }
     case "quantity":
       return Number(pred) === Number(exp);
