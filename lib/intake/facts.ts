@@ -8,6 +8,7 @@ import type {
   IntakePractitioner,
   SourceDocument,
 } from "./types";
+import { sexFrom } from "./text/sex-choice";
 
 /**
  * How much a source is trusted when two disagree: structured data a system sent (ePA payload, FHIR) over a
@@ -71,16 +72,7 @@ export function normalizePhone(raw: string): string | null {
   return digits.length >= 7 && trimmed.length <= 30 ? trimmed : null;
 }
 
+/** A patient's sex as a form, payload or note writes it (lib/intake/text/sex-choice.ts); null when unread. */
 export function genderFrom(raw: string): IntakePatient["gender"] {
-  const value = raw.trim().toLowerCase();
-  // Check boxes: "☒ Male ☐ Female", "[X] F".
-  const marked = /(?:☒|☑|✓|✔|\[\s*x\s*\]|\(\s*x\s*\)|■)\s*(male|female|m|f)\b/i.exec(raw);
-  if (marked) return marked[1].toLowerCase().startsWith("f") ? "female" : "male";
-  const hasMale = /\b(?:m|male|man|boy)\b/.test(value);
-  const hasFemale = /\b(?:f|female|woman|girl)\b/.test(value);
-  if (hasMale && !hasFemale) return "male";
-  if (hasFemale && !hasMale) return "female";
-  if (/^(?:o|other|x|non-?binary|intersex)\b/.test(value)) return "other";
-  if (/^(?:u|unknown|unk|not (?:stated|specified))\b/.test(value)) return "unknown";
-  return null;
+  return sexFrom(raw);
 }

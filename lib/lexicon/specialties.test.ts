@@ -14,6 +14,21 @@ const CODE_ROWS: [string, string | null][] = [
   ["Rheumatology", "207RR0500X"],
   ["Dermatologist", "207N00000X"],
   ["Basket weaving", null],
+  // Qualified, or under its board: the specialty part
+  ["Neurology – vascular/stroke", "2084N0400X"],
+  ["Neurology (vascular/stroke)", "2084N0400X"],
+  ["Pediatric Neurology – Neuromuscular Medicine", "2084N0402X"],
+  ["Cardiology (lipid clinic)", "207RC0000X"],
+  ["Internal Medicine - Cardiology", "207RC0000X"],
+  ["Internal Medicine/Rheumatology", "207RR0500X"],
+  ["Family Medicine (PA-C, supervised)", "207Q00000X"],
+  ["Cardiovascular Disease (Cardiology)", "207RC0000X"],
+  ["Adult Neurology", "2084N0400X"],
+  ["General Pediatrics", "208000000X"],
+  ["Endocrine", "207RE0101X"],
+  ["Hem/Onc", "207RH0003X"],
+  ["Stroke clinic (vascular)", null],
+  ["Cardiovascular Disease (Cardiology)", "207RC0000X"],
 ];
 
 describe.each(CODE_ROWS)("specialtyCode(%s)", (text, code) => {

@@ -84,11 +84,40 @@ function load() {
   return nucc;
 }
 
-/** The NUCC taxonomy code of a written specialty, or null when it names none. */
-export function specialtyCode(text: string): string | null {
+/** The code of one written name: as written, as a field ("Neurologist" -> neurology), without "adult"/"general". */
+function codeOfName(text: string): string | null {
   const { byName } = load();
-  const key = normalize(text);
-  return byName.get(key) ?? byName.get(key.replace(/ists?$/, "y")) ?? byName.get(key.replace(/ists?$/, "ogy")) ?? null;
+  const whole = normalize(text);
+  for (const key of [whole, whole.replace(/^(?:adult|general)\s+/, "")]) {
+    const code = byName.get(key) ?? byName.get(key.replace(/ists?$/, "y")) ?? byName.get(key.replace(/ists?$/, "ogy"));
+    if (code) return code;
+  }
+  return null;
+}
+
+// A specialty with a qualifier ("Neurology – vascular/stroke", "Cardiology (lipid clinic)", "Family Medicine, PA-C")
+// or under its board ("Internal Medicine - Cardiology", "Internal Medicine/Rheumatology"): its parts. What is in
+// parentheses qualifies the name before it and is read only when that name names nothing. A part alone counts only
+// when it names a physician's field ("vascular" alone is a technologist's row, not a prescriber's specialty).
+const PARTS = /\s+[–—-]\s+|\s*[,;/]\s*/;
+const PARENTHESES = /\(([^)]*)\)?/g;
+
+const codesOfParts = (text: string) =>
+  text
+    .split(PARTS)
+    .map((part) => (part.trim() ? codeOfName(part) : null))
+    .filter((c): c is string => c !== null && /physician/i.test(nuccRow(c)?.grouping ?? ""));
+
+/**
+ * The NUCC taxonomy code of a written specialty, or null when it names none. A name with a qualifier or a board is
+ * read by its parts: the most specific part NUCC names (a specialization over its classification), else the first.
+ */
+export function specialtyCode(text: string): string | null {
+  const whole = codeOfName(text);
+  if (whole) return whole;
+  const outside = codesOfParts(text.replace(PARENTHESES, " , "));
+  const codes = outside.length ? outside : [...text.matchAll(PARENTHESES)].flatMap((m) => codesOfParts(m[1]));
+  return codes.find((c) => nuccRow(c)?.specialization) ?? codes[0] ?? null;
 }
 
 /** The NUCC row of a code (display name, classification, specialization). */

@@ -68,6 +68,8 @@ export const LABELS: LabelDef[] = [
   ], true),
   ...defs("specialty", "prescriber", [
     "specialty", "speciality", "prescriber specialty", "provider specialty", "physician specialty", "specialty type", "medical specialty",
+    "physician's specialty", "prescriber's specialty", "provider's specialty", "practice specialty", "specialty (if applicable)",
+    "area of specialty", "specialty of prescriber",
   ]),
   ...defs("phone", "prescriber", [
     "office phone", "prescriber phone", "provider phone", "physician phone", "clinic phone", "office telephone", "office phone number",
