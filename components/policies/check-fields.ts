@@ -38,6 +38,7 @@ export const CHECK_FIELDS: Record<CheckKind, FieldSpec[]> = {
     { key: "comparator", label: "Comparator", type: "choice", options: ["<", "<=", ">", ">=", "="] },
     { key: "value", label: "Threshold", type: "number" },
     { key: "unit", label: "Unit (optional)", type: "text" },
+    { key: "withinDays", label: "Result within the last (days)", type: "number" },
   ],
   quantity_limit: LIMIT,
   dose_limit: LIMIT,

@@ -18,6 +18,9 @@ const ROWS: [string, string, boolean][] = [
   ["HDL", "LDL", false],
   ["AST", "ALT", false],
   ["TSH", "IGF-1", false],
+  ["IGF-1", "IGF-I", true],
+  ["Somatomedin C (IGF-1)", "IGF-I", true],
+  ["Insulin-like Growth Factor-1", "somatomedin C", true],
 ];
 
 describe.each(ROWS)("%s for %s", (labName, analyte, same) => {

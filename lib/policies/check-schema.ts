@@ -92,11 +92,13 @@ function checkSchema(f: CheckFields) {
     value: f.number,
     unit: f.text(40).optional(),
     relativeTo: f.oneOf(["upper_limit_of_normal", "lower_limit_of_normal"] as const).optional(),
+    withinDays: days.optional(),
+    byDiagnosis: z.array(z.strictObject({ value: f.number, names: f.list(20), icd10Prefixes: f.icd10Prefixes })).min(2, "give at least two diagnoses").max(6, "at most 6 diagnoses").optional(),
   });
   const limitShape = { value: f.limit, unit: f.text(40), perDays: days.optional(), drug: f.text().optional() };
   const quantity = z.strictObject({ kind: z.literal("quantity_limit"), ...limitShape });
   const dose = z.strictObject({ kind: z.literal("dose_limit"), ...limitShape });
-  const duration = z.strictObject({ kind: z.literal("duration_limit"), ...limitShape });
+  const duration = z.strictObject({ kind: z.literal("duration_limit"), ...limitShape, lifetime: f.flag.optional(), drugs: f.list(20).optional() });
   const documentation = z.strictObject({ kind: z.literal("documentation"), what: f.text(2000), terms: f.list(20).optional(), minCount: f.count(1000).optional() });
   const combination = z.strictObject({ kind: z.literal("combination_therapy"), drugs: f.list(100, { count: 1, message: "give at least one drug" }) });
   const exclusion = z.strictObject({ kind: z.literal("concurrent_therapy_exclusion"), drugs: f.list(), drugClasses: f.list().optional() });

@@ -53,6 +53,8 @@ const CONDITIONS: [RegExp, string[]][] = [
   [/heterozygous familial hypercholesterolemia|\bhefh\b/, ["E78.011"]],
   [/(?<!(?:homo|hetero)zygous )familial hypercholesterolemia/, ["E78.01"]],
   [/(?<!familial )hypercholesterolemia|hyperlipidemia/, ["E78"]],
+  // Clinical ASCVD as lipid policies define it: coronary heart disease, MI, revascularization, ischemic stroke or TIA, atherosclerotic PAD.
+  [/atherosclerotic cardiovascular disease|\bascvd\b/, ["I20", "I21", "I22", "I23", "I24", "I25", "I63", "G45", "I70", "Z95.1", "Z95.5", "Z86.73", "Z98.61"]],
   [/\bgerd\b|gastro-?\s?o?esophageal reflux/, ["K21"]],
   [/erosive esophagitis|reflux esophagitis/, ["K21.0"]],
   [/helicobacter pylori|\bh\.? pylori\b/, ["B96.81"]],

@@ -49,8 +49,14 @@ export function questionFor(criterion: CriterionNode): string {
     case "concurrent_therapy_exclusion":
       return statementToQuestion(text) ?? `Is the patient free of concurrent therapy with ${listWords([...check.drugs, ...(check.drugClasses ?? [])], "or")}?`;
     case "lab_threshold": {
-      const limit = check.relativeTo ? `${check.value === 1 ? "" : `${check.value} times `}the ${check.relativeTo === "upper_limit_of_normal" ? "upper" : "lower"} limit of normal` : `${check.value}${check.unit ? ` ${check.unit}` : ""}`;
-      return `Is the patient's ${check.analyte} ${{ "<": "below", "<=": "at or below", ">": "above", ">=": "at or above", "=": "equal to" }[check.comparator]} ${limit}?`;
+      const unit = check.unit ? ` ${check.unit}` : "";
+      const limit = check.relativeTo
+        ? `${check.value === 1 ? "" : `${check.value} times `}the ${check.relativeTo === "upper_limit_of_normal" ? "upper" : "lower"} limit of normal`
+        : check.byDiagnosis?.length
+          ? check.byDiagnosis.map((b) => `${b.value}${unit} for ${listWords(b.names.length ? b.names : b.icd10Prefixes, "or")}`).join(", or ")
+          : `${check.value}${unit}`;
+      const window = check.withinDays ? `, in a result from the past ${check.withinDays} days` : "";
+      return `Is the patient's ${check.analyte} ${{ "<": "below", "<=": "at or below", ">": "above", ">=": "at or above", "=": "equal to" }[check.comparator]} ${limit}${window}?`;
     }
     case "quantity_limit":
       return `Is the requested quantity within ${check.value} ${check.unit}${check.perDays ? ` per ${check.perDays} days` : ""}?`;

@@ -119,6 +119,35 @@ describe("each check kind on passing, failing and missing evidence", () => {
     expect(run(lab)).toMatchObject({ outcome: "missing" });
   });
 
+  it("lab threshold with a look-back window: only a result dated inside it counts", () => {
+    const ldl: Check = { kind: "lab_threshold", analyte: "LDL-C", comparator: ">=", value: 70, unit: "mg/dL", withinDays: 90 };
+    const labs = (...rows: [string, string | null][]) => facts({ labs: rows.map(([value, date]) => ({ name: "LDL Cholesterol", value, unit: "mg/dL", date, evidence: [ev(`LDL ${value} mg/dL`)] })) });
+    expect(run(ldl, { facts: labs(["96", "2024-10-02"]) })).toMatchObject({ outcome: "met" });
+    // Met long ago (236 in 2022), no result in the 90 days: a request for a recent result, never met.
+    expect(run(ldl, { facts: labs(["236", "2022-03-01"]) })).toMatchObject({ outcome: "missing", missingInformation: expect.stringContaining("within 90 days") });
+    expect(run(ldl, { facts: labs(["236", null]) })).toMatchObject({ outcome: "missing" });
+    // The result inside the window decides, not a higher older one.
+    expect(run(ldl, { facts: labs(["236", "2022-03-01"], ["60", "2024-09-30"]) })).toMatchObject({ outcome: "not_met" });
+  });
+
+  it("lab threshold by diagnosis: the value of the first alternative the case's diagnoses confirm", () => {
+    const ldl: Check = {
+      kind: "lab_threshold", analyte: "LDL-C", comparator: ">=", value: 70, unit: "mg/dL", withinDays: 90,
+      byDiagnosis: [{ value: 70, names: ["clinical ASCVD"], icd10Prefixes: ["I25", "I63"] }, { value: 100, names: ["HeFH", "HoFH"], icd10Prefixes: ["E78.011", "E78.010"] }],
+    };
+    const dx = (code: string, name: string, verificationStatus: "confirmed" | "provisional" = "confirmed") => ({ icd10: [code], name, otherCodings: [], clinicalStatus: "active" as const, verificationStatus, onsetDate: null, notes: [], evidence: [ev(`${code} ${name}`)] });
+    const withDx = (value: string, ...diagnoses: ReturnType<typeof dx>[]) => facts({ diagnoses: [...(facts().diagnoses ?? []), ...diagnoses], labs: [{ name: "LDL-C", value, unit: "mg/dL", date: "2024-10-01", evidence: [ev(`LDL-C ${value} mg/dL`)] }] });
+    expect(run(ldl, { facts: withDx("91", dx("I25.10", "Coronary artery disease")) })).toMatchObject({ outcome: "met" });
+    // HeFH without ASCVD: 91 is above 70 but below the 100 that applies.
+    expect(run(ldl, { facts: withDx("91", dx("E78.011", "Heterozygous familial hypercholesterolemia")) })).toMatchObject({ outcome: "not_met", reason: expect.stringContaining("HeFH") });
+    expect(run(ldl, { facts: withDx("120", dx("E78.011", "Heterozygous familial hypercholesterolemia")) })).toMatchObject({ outcome: "met" });
+    // Both: the policy's order (ASCVD first) decides.
+    expect(run(ldl, { facts: withDx("91", dx("E78.011", "Heterozygous familial hypercholesterolemia"), dx("I25.2", "Old myocardial infarction")) })).toMatchObject({ outcome: "met" });
+    // No diagnosis of the list confirmed: the diagnosis is asked for, never the lowest value assumed.
+    expect(run(ldl, { facts: withDx("91", dx("E78.5", "Hyperlipidemia")) })).toMatchObject({ outcome: "missing", missingInformation: expect.stringContaining("ASCVD") });
+    expect(run(ldl, { facts: withDx("91", dx("I25.10", "Coronary artery disease", "provisional")) })).toMatchObject({ outcome: "missing" });
+  });
+
   it("lab value against the laboratory's own reference range", () => {
     const crp: Check = { kind: "lab_threshold", analyte: "C-reactive protein", comparator: ">", value: 1, relativeTo: "upper_limit_of_normal" };
     // A lab table row: name | value | reference range; the value's evidence span points into the page.
@@ -179,6 +208,26 @@ describe("each check kind on passing, failing and missing evidence", () => {
     expect(run(exclusion)).toMatchObject({ outcome: "met" });
     expect(run(exclusion, { claims: [fill("F1", "2024-10-20", "Fintepla 2.2 mg/mL")] })).toMatchObject({ outcome: "not_met", evidence: [expect.objectContaining({ claimId: "F1" })] });
     expect(run(exclusion, { facts: facts({ medicationRequests: [], priorTreatments: [] }) })).toMatchObject({ outcome: "missing" });
+  });
+
+  it("lifetime limit: earlier fills and dated courses count with the request, each day once", () => {
+    const lifetime: Check = { kind: "duration_limit", value: 24, unit: "month", lifetime: true, drugs: ["cannabidiol"] };
+    // 24 fills of 28 days, 2021-2022 (672 days), and the request's 30 days x 2 fills: 732 > 720.
+    const fills = Array.from({ length: 24 }, (_, i) => fill(`f${i}`, new Date(Date.parse("2021-01-04") + i * 28 * 86_400_000).toISOString().slice(0, 10), "Epidiolex 100 mg/mL", { days_supply: 28 }));
+    expect(run(lifetime, { claims: fills })).toMatchObject({ outcome: "not_met", reason: expect.stringContaining("672 + 60") });
+    // The same course written twice (claims and the form's table) is counted once.
+    const course = { drug: "Epidiolex", outcome: "unknown" as const, startDate: "2021-01-04", endDate: "2022-12-31", durationDays: null, evidence: [ev("Epidiolex 01/2021 - 12/2022")] };
+    expect(run(lifetime, { claims: fills.slice(0, 12), facts: facts({ priorTreatments: [course] }) })).toMatchObject({ outcome: "not_met" });
+    // Never taken: the request alone is within the limit.
+    expect(run(lifetime)).toMatchObject({ outcome: "met", answer: expect.stringContaining("no earlier cannabidiol") });
+    expect(run(lifetime, { claims: fills.slice(0, 6) })).toMatchObject({ outcome: "met" });
+    // An earlier course the case does not date proves nothing: a request for its dates, never met.
+    expect(run(lifetime, { claims: [fill("x", "2022-01-01", "Epidiolex", { days_supply: undefined })] })).toMatchObject({ outcome: "missing" });
+    expect(run(lifetime, { facts: facts({ priorTreatments: [{ ...course, startDate: null, endDate: null }] }) })).toMatchObject({ outcome: "missing" });
+    // A request stating no days supply cannot be counted, unless the limit is already reached.
+    const noSupply = facts({ medicationRequests: [{ ...epidiolex, daysSupply: null }] });
+    expect(run(lifetime, { facts: noSupply })).toMatchObject({ outcome: "missing" });
+    expect(run(lifetime, { facts: noSupply, claims: [...fills, fill("y", "2023-01-01", "Epidiolex", { days_supply: 60 })] })).toMatchObject({ outcome: "not_met" });
   });
 
   it("quantity limit against the request", () => {

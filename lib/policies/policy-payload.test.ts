@@ -47,6 +47,17 @@ describe("policyFromPayload", () => {
     expect(leaves(continuation.criteria)[0].check).toMatchObject({ kind: "continuation", requirement: "response" });
   });
 
+  it("reads a list's items as its intro says: under 'Diagnosis of one of the following' each item is a diagnosis", () => {
+    const lipids = {
+      title: "PCSK9 inhibitors",
+      drug_names: ["Repatha (evolocumab)"],
+      sections: [{ title: "PCSK9 inhibitors", kind: "initial", diagnosis: { names: [], icd10_prefixes: [] }, criteria: { all: [{ text: "Diagnosis of one of the following:", any: ["clinical atherosclerotic cardiovascular disease (ASCVD), meaning a history of myocardial infarction or ischemic stroke", "heterozygous familial hypercholesterolemia (HeFH)"] }] } }],
+    };
+    const [ascvd, hefh] = leaves(policyFromPayload(JSON.stringify(lipids)).sections[0].criteria);
+    expect(ascvd.check).toMatchObject({ kind: "diagnosis", icd10Prefixes: expect.arrayContaining(["I25", "I63"]) });
+    expect(hefh.check).toMatchObject({ kind: "diagnosis", icd10Prefixes: ["E78.011"] });
+  });
+
   it("explains an invalid document to a person", () => {
     const broken = { ...document, sections: [{ title: "X", criteria: { all: [{ text: "t", check: { kind: "age" } }] } }] };
     expect(() => policyFromPayload(JSON.stringify(broken))).toThrow(/criteria document is not valid: sections\.0\.criteria/);

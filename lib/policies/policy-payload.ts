@@ -3,7 +3,7 @@
 // and turned into the same ParsedPolicy the PDF parser gives, so one evaluator serves both.
 import { z } from "zod";
 import { scanJson } from "@/lib/api/guards/scan-json";
-import { readCriterion } from "./classify-criterion";
+import { analyzeIntro, readCriterion, type ClassifyContext } from "./classify-criterion";
 import { icd10PrefixesFor } from "./conditions";
 import { parsePolicy } from "./parse-policy";
 import type { Check, CriteriaNode, ParsedPolicy, PolicySection } from "./types";
@@ -29,8 +29,8 @@ export const ZCheck = z.discriminatedUnion("kind", [
     outcomes: z.array(ZTrialOutcome).min(1).default(["tried", "failed"]),
     excludeRequested: z.boolean().optional(),
   }),
-  z.strictObject({ kind: z.literal("lab_threshold"), analyte: text(100), comparator: z.enum(["<", "<=", ">", ">=", "="]), value: z.number(), unit: text(30).optional(), relativeTo: z.enum(["upper_limit_of_normal", "lower_limit_of_normal"]).optional() }),
-  z.strictObject({ kind: z.enum(["quantity_limit", "dose_limit", "duration_limit"]), value: z.number().positive(), unit: text(40), perDays: z.number().int().positive().optional(), drug: text(200).optional() }),
+  z.strictObject({ kind: z.literal("lab_threshold"), analyte: text(100), comparator: z.enum(["<", "<=", ">", ">=", "="]), value: z.number(), unit: text(30).optional(), relativeTo: z.enum(["upper_limit_of_normal", "lower_limit_of_normal"]).optional(), withinDays: z.number().int().min(1).max(3650).optional(), byDiagnosis: z.array(z.strictObject({ value: z.number(), names: z.array(text(200)).max(20), icd10Prefixes: z.array(text(10)).max(40) })).min(2).max(6).optional() }),
+  z.strictObject({ kind: z.enum(["quantity_limit", "dose_limit", "duration_limit"]), value: z.number().positive(), unit: text(40), perDays: z.number().int().positive().optional(), drug: text(200).optional(), lifetime: z.boolean().optional(), drugs: z.array(text(200)).max(20).optional() }),
   z.strictObject({ kind: z.literal("documentation"), what: text(1000), terms: z.array(text(100)).max(20).optional(), minCount: z.number().int().min(1).max(1000).optional() }),
   z.strictObject({ kind: z.literal("combination_therapy"), drugs: names.min(1, "name at least one drug") }),
   z.strictObject({ kind: z.literal("concurrent_therapy_exclusion"), drugs: names.default([]), drugClasses: z.array(text(60)).max(50).optional() }),
@@ -86,12 +86,12 @@ function describeIssues(error: z.ZodError): string {
 }
 
 /** The document's criteria as the evaluator's tree; quotes of a hand-written document are its own sentences (page 1). */
-function toNode(node: TCriteriaDocumentNode, id: string, coveredDrugs: string[], kind: PolicySection["kind"]): CriteriaNode {
+function toNode(node: TCriteriaDocumentNode, id: string, coveredDrugs: string[], kind: PolicySection["kind"], listed: Pick<ClassifyContext, "inherited" | "subject"> = {}): CriteriaNode {
   if (typeof node === "string" || "check" in node || (!("all" in node) && !("any" in node))) {
     const sentence = typeof node === "string" ? node : node.text;
     const given = typeof node === "string" ? undefined : node.check;
     // A check the document gives is its author's; otherwise the classifier's rule reads the sentence.
-    const read = given ? { check: given as Check, rule: "payload.given" } : readCriterion(sentence, { coveredDrugs, phase: kind });
+    const read = given ? { check: given as Check, rule: "payload.given" } : readCriterion(sentence, { coveredDrugs, phase: kind, ...listed });
     const unread = kind === "continuation" && read.check.kind === "manual";
     const check: Check = unread ? { kind: "continuation", requirement: "response" } : read.check;
     return { kind: "criterion", id: (typeof node === "string" ? undefined : node.id) ?? id, text: sentence, quote: { page: 1, text: sentence }, check, rule: unread ? "payload.continuation-response" : read.rule };
@@ -99,7 +99,10 @@ function toNode(node: TCriteriaDocumentNode, id: string, coveredDrugs: string[],
   const logic = "all" in node ? "all" : "any";
   const list = "all" in node ? node.all : node.any;
   const groupId = node.id ?? id;
-  const children = list.map((child, i) => toNode(child, `${groupId}.${i + 1}`, coveredDrugs, kind));
+  // Items read as their intro says, as a PDF's list is: under "Diagnosis of one of the following:" each is a diagnosis.
+  const intro = node.text ? analyzeIntro(node.text) : null;
+  const itemsAre = intro?.childKind ? { inherited: intro.childKind, subject: intro.subject } : {};
+  const children = list.map((child, i) => toNode(child, `${groupId}.${i + 1}`, coveredDrugs, kind, itemsAre));
   const group: CriteriaNode = { kind: "group", id: groupId, logic, text: node.text ?? null, quote: node.text ? { page: 1, text: node.text } : null, children };
   if ("any" in node && node.min_count && node.min_count > 1) group.minCount = node.min_count;
   return group;

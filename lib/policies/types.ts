@@ -33,9 +33,26 @@ export type Check =
       eachClass?: boolean;
     }
   /** `relativeTo`: the value is a multiple of the reporting laboratory's limit ("above the upper limit of normal" = > 1). */
-  | { kind: "lab_threshold"; analyte: string; comparator: "<" | "<=" | ">" | ">=" | "="; value: number; unit?: string; relativeTo?: "upper_limit_of_normal" | "lower_limit_of_normal" }
-  /** Limits per period (`perDays`; none = per day for doses, per fill for quantities). */
-  | { kind: "quantity_limit" | "dose_limit" | "duration_limit"; value: number; unit: string; perDays?: number; drug?: string }
+  /**
+   * A result against a threshold. `withinDays`: the result must be dated within this many days before the request.
+   * `byDiagnosis`: the threshold depends on the diagnosis ("70 mg/dL for ASCVD, or 100 mg/dL for HeFH"): the first
+   * alternative whose diagnosis the case shows gives the value (`value` is then the first alternative's).
+   */
+  | {
+      kind: "lab_threshold";
+      analyte: string;
+      comparator: "<" | "<=" | ">" | ">=" | "=";
+      value: number;
+      unit?: string;
+      relativeTo?: "upper_limit_of_normal" | "lower_limit_of_normal";
+      withinDays?: number;
+      byDiagnosis?: { value: number; names: string[]; icd10Prefixes: string[] }[];
+    }
+  /**
+   * Limits per period (`perDays`; none = per day for doses, per fill for quantities). A duration limit with `lifetime`
+   * counts all treatment, past fills and courses of `drugs` (else the requested drug) included, not only the request.
+   */
+  | { kind: "quantity_limit" | "dose_limit" | "duration_limit"; value: number; unit: string; perDays?: number; drug?: string; lifetime?: boolean; drugs?: string[] }
   /**
    * Something the case's documents must show; `terms` are the words searched for (all of them, one sentence);
    * `minCount`: a number at least this stands before them ("3 steroid bursts", "24 nodular lesions").

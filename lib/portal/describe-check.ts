@@ -34,10 +34,14 @@ export function describeCheck(check: { kind: string } & Record<string, unknown>)
         .filter(Boolean)
         .join(" · ");
     }
-    case "lab_threshold":
-      return c.relativeTo
+    case "lab_threshold": {
+      const threshold = c.relativeTo
         ? `${c.analyte} ${COMPARATORS[c.comparator]} ${c.value} × the ${c.relativeTo === "upper_limit_of_normal" ? "upper" : "lower"} limit of normal`
-        : `${c.analyte} ${COMPARATORS[c.comparator]} ${c.value}${c.unit ? ` ${c.unit}` : ""}`;
+        : c.byDiagnosis?.length
+          ? `${c.analyte} ${COMPARATORS[c.comparator]} ${c.byDiagnosis.map((b) => `${b.value}${c.unit ? ` ${c.unit}` : ""} for ${list(b.names.length ? b.names : b.icd10Prefixes)}`).join("; ")}`
+          : `${c.analyte} ${COMPARATORS[c.comparator]} ${c.value}${c.unit ? ` ${c.unit}` : ""}`;
+      return c.withinDays ? `${threshold} · within ${c.withinDays} days` : threshold;
+    }
     case "quantity_limit":
       return `at most ${c.value} ${c.unit} ${per(c.perDays, "per fill")}${c.drug ? ` (${c.drug})` : ""}`;
     case "dose_limit":

@@ -1,6 +1,9 @@
 // A lab value against a threshold: the most recent result of the analyte (names of one analyte through the lexicon:
-// "HbA1c" ~ "A1c" ~ "hemoglobin A1c"), in the policy's unit when both state one.
+// "HbA1c" ~ "A1c" ~ "hemoglobin A1c"), in the policy's unit when both state one; only a result dated inside the
+// criterion's look-back counts, and a threshold that depends on the diagnosis is the one of the case's diagnosis.
+import { daysBetween } from "@/lib/claims/claims-evidence";
 import { cite, listWords, toStepEvidence, type CaseContext, type CheckAnswer, type CheckOf } from "../case-context";
+import { thresholdForDiagnosis } from "./lab-threshold-by-diagnosis";
 import { readNamedScores } from "./named-score";
 import { referenceRange } from "./reference-range";
 import { sameAnalyte } from "@/lib/lexicon/labs";
@@ -12,11 +15,29 @@ const compare = (v: number, op: CheckOf<"lab_threshold">["comparator"], t: numbe
 
 const LIMIT_NAMES = { upper_limit_of_normal: "the upper limit of normal", lower_limit_of_normal: "the lower limit of normal" };
 
-export function answerLab(check: CheckOf<"lab_threshold">, ctx: CaseContext, criterionText = ""): CheckAnswer {
+export function answerLab(policyCheck: CheckOf<"lab_threshold">, ctx: CaseContext, criterionText = ""): CheckAnswer {
+  let check = policyCheck;
+  let forDiagnosis = "";
+  if (policyCheck.byDiagnosis?.length) {
+    const chosen = thresholdForDiagnosis(policyCheck.byDiagnosis, ctx);
+    if (!chosen.value) return chosen.answer;
+    check = { ...policyCheck, value: chosen.value.value };
+    forDiagnosis = ` (the threshold for ${chosen.value.because})`;
+  }
+  const within = check.withinDays;
+  const window = within ? ` dated within ${within} days before ${ctx.asOf}` : "";
   const limitName = check.relativeTo ? `${check.value === 1 ? "" : `${check.value} × `}${LIMIT_NAMES[check.relativeTo]}` : "";
-  const wanted = check.relativeTo ? `${check.analyte} ${check.comparator} ${limitName}` : `${check.analyte} ${check.comparator} ${check.value}${check.unit ? ` ${check.unit}` : ""}`;
-  const labs = (ctx.facts.labs ?? []).filter((l) => sameAnalyte(l.name, check.analyte));
+  const wanted = `${check.relativeTo ? `${check.analyte} ${check.comparator} ${limitName}` : `${check.analyte} ${check.comparator} ${check.value}${check.unit ? ` ${check.unit}` : ""}`}${forDiagnosis}${window}`;
+  const all = (ctx.facts.labs ?? []).filter((l) => sameAnalyte(l.name, check.analyte));
+  // A look-back counts only results whose date shows them inside it: an undated result proves no window.
+  const labs = within ? all.filter((l) => l.date && daysBetween(l.date, ctx.asOf) >= 0 && daysBetween(l.date, ctx.asOf) <= within) : all;
   const latest = [...labs].sort((a, b) => (b.date ?? "").localeCompare(a.date ?? ""))[0];
+  if (!latest && all.length) {
+    const last = [...all].sort((a, b) => (b.date ?? "").localeCompare(a.date ?? ""))[0];
+    const evidence = toStepEvidence(last.evidence);
+    const lastText = `${last.name} ${last.value}${last.unit ? ` ${last.unit}` : ""}${last.date ? ` on ${last.date}` : " (undated)"}${evidence.length ? ` (${cite(ctx, evidence)})` : ""}`;
+    return { outcome: "missing", answer: `No ${check.analyte} result${window}; the latest is ${lastText}.`, reason: `The policy requires ${wanted}; no result in that window is documented.`, evidence, missingInformation: `${check.analyte} result${window}` };
+  }
   if (!latest) {
     const written = scoreInDocuments(check, ctx, criterionText);
     if (written) return written;
@@ -72,6 +93,8 @@ function scoreInDocuments(check: CheckOf<"lab_threshold">, ctx: CaseContext, cri
   const baseline = /\b(?:baseline|pre-?treatment|before (?:starting|treatment|therapy))\b/i.test(criterionText);
   const dated = scores.filter((s) => s.date).sort((a, b) => (a.date as string).localeCompare(b.date as string));
   const when = dated.length ? (baseline ? dated[0].date : dated[dated.length - 1].date) : null;
+  // A look-back needs the score's date inside it.
+  if (check.withinDays && (!when || daysBetween(when, ctx.asOf) < 0 || daysBetween(when, ctx.asOf) > check.withinDays)) return null;
   const reading = when ? dated.filter((s) => s.date === when) : scores;
   const values = [...new Set(reading.map((s) => s.value))];
   const which = `${baseline ? "baseline " : ""}${name}`;

@@ -12,6 +12,7 @@ import { normalizeNdc } from "@/lib/lexicon/codes/ndc";
 import type { IntakeMedicationRequest } from "@/lib/intake/types";
 import { cite, claimEvidence, claimWhere, toStepEvidence, type CaseContext, type CheckAnswer, type CheckOf } from "../case-context";
 import type { StepEvidence } from "../types";
+import { answerLifetimeLimit } from "./answer-lifetime-limit";
 
 const unitKey = (u: string) => u.toLowerCase().replace(/\s+/g, "").replace("²", "2").replace(/s$/, "").replace("micrograms", "mcg").replace("microgram", "mcg");
 
@@ -23,6 +24,7 @@ function dosesIn(text: string, unit: string): number[] {
 }
 
 export function answerLimit(check: CheckOf<"quantity_limit" | "dose_limit" | "duration_limit">, ctx: CaseContext): CheckAnswer {
+  if (check.kind === "duration_limit" && check.lifetime) return answerLifetimeLimit(check, ctx);
   const med = ctx.requested;
   const period = check.perDays ? ` per ${check.perDays} days` : "";
   const limit = `${check.value} ${check.unit}${period}`;

@@ -3,7 +3,7 @@
 import type { Check } from "../types";
 import { escapeRegExp } from "@/lib/escape-reg-exp";
 import QUANTITY_UNITS from "@/lib/lexicon/data/quantity-units.json";
-import { num, type CriterionInput } from "./criterion-input";
+import { drugsIn, num, type CriterionInput } from "./criterion-input";
 
 const per = (n?: string, unit?: string) => (unit ? (n ? num(n) : 1) * (unit.startsWith("week") ? 7 : unit.startsWith("month") ? 30 : unit.startsWith("year") ? 365 : 1) : undefined);
 
@@ -34,7 +34,23 @@ export function doseLimit({ lower }: CriterionInput): Check | null {
   return m ? { kind: "dose_limit", value: num(m[1]), unit: m[2], perDays: m[4] && m[4] !== "dose" && m[4] !== "kg" ? per(m[3], m[4]) : undefined } : null;
 }
 
-export function durationLimit({ lower }: CriterionInput): Check | null {
-  const m = /\b(?:treatment|therapy|duration|course|use)\b[^.]*?\b(?:not (?:to )?exceed|maximum(?: of)?|up to|no more than|limited to|no longer than)\s*(\d+)\s*(days?|weeks?|months?|years?)\b/.exec(lower);
-  return m ? { kind: "duration_limit", value: num(m[1]), unit: m[2].replace(/s$/, "") } : null;
+/**
+ * All treatment counts, not one request: "Lifetime limit: total treatment with ... may not exceed 24 months",
+ * "cumulative use". A course's own length ("total duration of therapy not to exceed 12 weeks") is not one.
+ */
+const LIFETIME = /\blifetime\b|\bcumulative\b|\ball products combined\b|\btotal (?:treatment|therapy|use|exposure) (?:with|of)\b/;
+
+export function durationLimit({ text, lower }: CriterionInput): Check | null {
+  const limit = /\b(?:treatment|therapy|duration|course|use)\b[^.]*?\b(?:not (?:to )?exceed|maximum(?: of)?|up to|no more than|limited to|no longer than)\s*(\d+)\s*(days?|weeks?|months?|years?)\b/.exec(lower);
+  // "A request that would take the patient past 24 months of total treatment is not approved": a total, always.
+  const past = limit ? null : /\b(?:past|beyond|more than|over|exceed\w*)\s*(\d+)\s*(days?|weeks?|months?|years?)\s+of\s+(?:total|cumulative|lifetime|combined)\s+(?:treatment|therapy|use)\b/.exec(lower);
+  const m = limit ?? past;
+  if (!m) return null;
+  const check: Check = { kind: "duration_limit", value: num(m[1]), unit: m[2].replace(/s$/, "") };
+  if (past || LIFETIME.test(lower)) {
+    check.lifetime = true;
+    const drugs = drugsIn(text);
+    if (drugs.length) check.drugs = drugs;
+  }
+  return check;
 }

@@ -8,6 +8,7 @@ import { continuationNoProgression, continuationOnTherapy, continuationResponse 
 import { conditionName, diagnosis, diagnosisHasCondition, inheritedDiagnosis } from "./extract-diagnosis";
 import { countedFinding, diseaseStatus, documentedFinding, exampleFinding, findingStatement, inheritedFinding } from "./extract-finding";
 import { labRelativeToNormal, labThreshold, labTrailingComparison } from "./extract-lab";
+import { labThresholdByDiagnosis } from "./extract-lab-by-diagnosis";
 import { doseLimit, durationLimit, quantityLimit } from "./extract-limit";
 import { inheritedSpecialty, prescriberSpecialty } from "./extract-specialty";
 import { inheritedStepTherapy, stepTherapy, stepTherapyOfOtherDrug } from "./extract-step-therapy";
@@ -35,6 +36,7 @@ export const EXTRACTORS: Record<string, { kind: CheckKind; extract: Extractor }>
   doseLimit: { kind: "dose_limit", extract: doseLimit },
   durationLimit: { kind: "duration_limit", extract: durationLimit },
   labRelativeToNormal: { kind: "lab_threshold", extract: labRelativeToNormal },
+  labThresholdByDiagnosis: { kind: "lab_threshold", extract: labThresholdByDiagnosis },
   labThreshold: { kind: "lab_threshold", extract: labThreshold },
   labTrailingComparison: { kind: "lab_threshold", extract: labTrailingComparison },
   diagnosis: { kind: "diagnosis", extract: diagnosis },
