@@ -3,9 +3,10 @@
 // function; one that still does not parse was written by an engine whose shape this code no longer reads, and is
 // reported as such (UnreadableRecord, an answer that says what to do) instead of failing somewhere far from the read.
 import type { z } from "zod";
+import { DomainError } from "@/lib/errors/domain-errors";
 
 /** A stored record that does not have the shape the current code reads: written by an older engine (or damaged). */
-export class UnreadableRecord extends Error {
+export class UnreadableRecord extends DomainError {
   readonly code = "unreadable_record";
   constructor(
     /** What the record is, as a person names it: "the parsed policy of policy version 3". */
@@ -16,7 +17,6 @@ export class UnreadableRecord extends Error {
     readonly remedy: string,
   ) {
     super(`${capitalise(record)} cannot be read: it was written by an older engine (${problems}); ${remedy}.`);
-    this.name = "UnreadableRecord";
   }
 }
 

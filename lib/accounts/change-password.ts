@@ -1,5 +1,5 @@
 import { prisma } from "@/lib/db/prisma";
-import { ApiError, badRequest } from "@/lib/api/errors";
+import { InvalidInput, TooManyAttempts } from "@/lib/errors/domain-errors";
 import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
 import { checkLoginThrottle, clearLoginFailures, recordLoginFailure } from "@/lib/auth/login-throttle";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
@@ -16,13 +16,13 @@ export async function changePassword(opts: { userId: string; currentPassword: st
   const address = `${opts.address} (password change)`;
   const throttle = await checkLoginThrottle({ email: user.email, address });
   if (!throttle.allowed) {
-    throw new ApiError(429, `Too many wrong passwords; retry after ${throttle.retryAfterSeconds} s.`, { "Retry-After": String(throttle.retryAfterSeconds) });
+    throw new TooManyAttempts(`Too many wrong passwords; retry after ${throttle.retryAfterSeconds} s.`, throttle.retryAfterSeconds);
   }
   if (!user.passwordHash || !(await verifyPassword(opts.currentPassword, user.passwordHash))) {
     await recordLoginFailure({ email: user.email, address });
-    throw badRequest("current_password: the current password is not right.");
+    throw new InvalidInput("current_password: the current password is not right.");
   }
-  if (opts.currentPassword === opts.newPassword) throw badRequest("new_password: choose a password other than the current one.");
+  if (opts.currentPassword === opts.newPassword) throw new InvalidInput("new_password: choose a password other than the current one.");
   const passwordHash = await hashPassword(opts.newPassword);
   await clearLoginFailures({ email: user.email });
   return prisma.$transaction(async (tx) => {

@@ -1,10 +1,10 @@
 import { prisma } from "@/lib/db/prisma";
-import { notFound } from "@/lib/api/errors";
+import { NotFound } from "@/lib/errors/domain-errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 
 /**
  * The invited person, signed in as themselves, accepts (becomes a member) or declines (the invitation goes). Only
- * their own pending invitation: anything else is 404. Audited in the inviting workspace.
+ * their own pending invitation: anything else is NotFound. Audited in the inviting workspace.
  */
 export async function respondToInvitation(opts: { userId: string; membershipId: string; accept: boolean }) {
   return prisma.$transaction(async (tx) => {
@@ -12,7 +12,7 @@ export async function respondToInvitation(opts: { userId: string; membershipId: 
       where: { id: opts.membershipId, userId: opts.userId, pendingSince: { not: null }, deactivatedAt: null },
       include: { user: { select: { email: true } }, workspace: { select: { name: true } } },
     });
-    if (!membership) throw notFound("Invitation");
+    if (!membership) throw new NotFound("Invitation");
     if (opts.accept) await tx.membership.update({ where: { id: membership.id }, data: { pendingSince: null } });
     else await tx.membership.delete({ where: { id: membership.id } });
     await recordAuditEvent(tx, {

@@ -1,5 +1,5 @@
 import { prisma } from "@/lib/db/prisma";
-import { badRequest, conflict } from "@/lib/api/errors";
+import { Conflict, InvalidInput } from "@/lib/errors/domain-errors";
 import { hashPassword } from "@/lib/auth/passwords";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { findLiveAccountLink } from "./account-links";
@@ -17,14 +17,14 @@ export async function setPasswordWithLink(opts: { token: string; password: strin
   const passwordHash = await hashPassword(opts.password);
   return prisma.$transaction(async (tx) => {
     const link = await findLiveAccountLink(tx, opts.token);
-    if (!link) throw badRequest(INVALID_LINK);
+    if (!link) throw new InvalidInput(INVALID_LINK);
     const membership = await tx.membership.findUnique({ where: { workspaceId_userId: { workspaceId: link.workspaceId, userId: link.userId } } });
-    if (!membership) throw badRequest(INVALID_LINK);
-    if (link.purpose === "invitation" && link.user.passwordHash) throw conflict("This account already has a password: sign in with it to accept the invitation.");
-    if ((await countMembershipsElsewhere(tx, link)) > 0) throw conflict(SHARED_ACCOUNT_MESSAGE);
+    if (!membership) throw new InvalidInput(INVALID_LINK);
+    if (link.purpose === "invitation" && link.user.passwordHash) throw new Conflict("This account already has a password: sign in with it to accept the invitation.");
+    if ((await countMembershipsElsewhere(tx, link)) > 0) throw new Conflict(SHARED_ACCOUNT_MESSAGE);
     // Spent first, conditionally: two concurrent uses of one link cannot both pass.
     const spent = await tx.accountToken.updateMany({ where: { id: link.id, usedAt: null }, data: { usedAt: new Date() } });
-    if (spent.count !== 1) throw badRequest(INVALID_LINK);
+    if (spent.count !== 1) throw new InvalidInput(INVALID_LINK);
     await tx.user.update({ where: { id: link.userId }, data: { passwordHash, sessionEpoch: { increment: 1 } } });
     const accepted = membership.pendingSince !== null;
     if (accepted) await tx.membership.update({ where: { id: membership.id }, data: { pendingSince: null } });

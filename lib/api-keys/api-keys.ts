@@ -1,7 +1,7 @@
 import { prisma } from "@/lib/db/prisma";
 import { generateApiKey } from "@/lib/auth/api-keys";
 import { expiryOf, isKeyExpired } from "./key-expiry";
-import { notFound } from "@/lib/api/errors";
+import { NotFound } from "@/lib/errors/domain-errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import type { Actor } from "@/lib/audit/actor";
 
@@ -38,7 +38,7 @@ export async function listApiKeys(opts: { workspaceId: string }) {
 export async function revokeApiKey(opts: { workspaceId: string; id: string; actor: Actor }) {
   return prisma.$transaction(async (tx) => {
     const key = await tx.apiKey.findFirst({ where: { id: opts.id, workspaceId: opts.workspaceId } });
-    if (!key) throw notFound("API key");
+    if (!key) throw new NotFound("API key");
     // Revoking twice is the same as once: the first revocation time stays and the trail has one event.
     if (key.revokedAt) return presentApiKey(key);
     const revoked = await tx.apiKey.update({ where: { id: key.id }, data: { revokedAt: new Date() } });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/errors";
+import { InvalidInput } from "@/lib/errors/domain-errors";
 import { ZCreateApiKeyRequest } from "@/lib/schemas/api-key";
 import { expiryOf, isKeyExpired } from "./key-expiry";
 import { API_KEY_MAX_DAYS } from "./key-limits";
@@ -23,16 +23,15 @@ describe("expiryOf", () => {
     ["now itself", { expires_at: "2026-11-27T12:00:00Z" }, /expires_at: must be in the future/],
     ["an instant in the past", { expires_at: "2025-01-01T00:00:00Z" }, /expires_at: must be in the future/],
     ["an instant past the limit", { expires_at: new Date(now.getTime() + API_KEY_MAX_DAYS * DAY + 1000).toISOString() }, new RegExp(`at most ${API_KEY_MAX_DAYS} days`)],
-  ])("refuses %s with 400 naming the field", (_name, input, message) => {
+  ])("refuses %s as invalid input naming the field", (_name, input, message) => {
     let thrown: unknown;
     try {
       expiryOf(input, now);
     } catch (error) {
       thrown = error;
     }
-    expect(thrown).toBeInstanceOf(ApiError);
-    expect((thrown as ApiError).status).toBe(400);
-    expect((thrown as ApiError).message).toMatch(message);
+    expect(thrown).toBeInstanceOf(InvalidInput);
+    expect((thrown as InvalidInput).message).toMatch(message);
   });
 });
 

@@ -1,4 +1,4 @@
-import { badRequest } from "@/lib/api/errors";
+import { InvalidInput } from "@/lib/errors/domain-errors";
 import { API_KEY_MAX_DAYS } from "./key-limits";
 
 const DAY_MS = 86_400_000;
@@ -11,9 +11,9 @@ export function expiryOf(input: { expires_at?: string; expires_in_days?: number 
   if (input.expires_in_days !== undefined) return new Date(now.getTime() + input.expires_in_days * DAY_MS);
   if (input.expires_at === undefined) return null;
   const at = new Date(input.expires_at);
-  if (at.getTime() <= now.getTime()) throw badRequest("Invalid request: expires_at: must be in the future");
+  if (at.getTime() <= now.getTime()) throw new InvalidInput("Invalid request: expires_at: must be in the future");
   if (at.getTime() > now.getTime() + API_KEY_MAX_DAYS * DAY_MS) {
-    throw badRequest(`Invalid request: expires_at: must be at most ${API_KEY_MAX_DAYS} days from now (create the key without an expiry to keep it until revoked)`);
+    throw new InvalidInput(`Invalid request: expires_at: must be at most ${API_KEY_MAX_DAYS} days from now (create the key without an expiry to keep it until revoked)`);
   }
   return at;
 }

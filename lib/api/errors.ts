@@ -1,7 +1,38 @@
 import { ZodError } from "zod";
-import { UnreadableRecord } from "@/lib/stored-record";
+import { DomainError, TooManyAttempts, type DomainErrorCode } from "@/lib/errors/domain-errors";
+import { describeZodError } from "@/lib/errors/describe-zod-error";
 
-/** The one error type of the service. Domain code throws it; the API wrapper maps it to the spec's error body. */
+/**
+ * The one table of statuses: each domain error's code (lib/errors/domain-errors.ts) and the HTTP status it answers.
+ * The domain throws named errors and never sees these numbers.
+ */
+export const DOMAIN_ERROR_STATUS: Record<DomainErrorCode, number> = {
+  invalid_input: 400,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  case_closed: 409,
+  invalid_transition: 409,
+  intake_not_ready: 409,
+  no_applicable_policy: 422,
+  unverified_facts: 422,
+  unprocessable_document: 422,
+  document_over_limit: 422,
+  document_too_large: 413,
+  too_many_attempts: 429,
+  // The request is fine, the stored record must be made again.
+  unreadable_record: 409,
+};
+
+/** Codes whose answer is also logged: a stored record an upgrade left behind is something an operator must see. */
+const LOGGED_CODES: ReadonlySet<DomainErrorCode> = new Set(["unreadable_record"]);
+
+/** Headers a domain error's answer carries: when to retry. */
+function domainErrorHeaders(error: DomainError): Record<string, string> {
+  return error instanceof TooManyAttempts ? { "Retry-After": String(error.retryAfterSeconds) } : {};
+}
+
+/** An error of the HTTP layer itself (authentication, rate limits, request bodies); routes may throw it for parse errors. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -19,23 +50,6 @@ export const forbidden = (message = "You do not have permission to do this.") =>
 export const notFound = (what: string) => new ApiError(404, `${what} was not found.`);
 export const conflict = (message: string) => new ApiError(409, message);
 export const unprocessable = (message: string) => new ApiError(422, message);
-
-/** "case_id: Required; ePA.document_urls[0]: Invalid URL" — every failing field named. */
-export function describeZodError(error: ZodError): string {
-  return error.issues
-    .map((issue) => {
-      const where = issue.path.reduce<string>(
-        (acc, part) => (typeof part === "number" ? `${acc}[${part}]` : acc ? `${acc}.${String(part)}` : String(part)),
-        "",
-      );
-      if (issue.code === "unrecognized_keys") {
-        const keys = issue.keys.map((k) => (where ? `${where}.${k}` : k)).join(", ");
-        return `unknown field${issue.keys.length > 1 ? "s" : ""}: ${keys}`;
-      }
-      return where ? `${where}: ${issue.message}` : issue.message;
-    })
-    .join("; ");
-}
 
 const PRISMA_STATUS: Record<string, [number, string]> = {
   P2025: [404, "The record was not found."],
@@ -58,10 +72,8 @@ function isDatabaseUnavailable(error: unknown): boolean {
 /** Maps any thrown value to [status, message, headers]. Unknown errors become a generic 500: details stay in the log. */
 export function errorToStatus(error: unknown): { status: number; message: string; headers?: Record<string, string>; log: boolean } {
   if (error instanceof ApiError) return { status: error.status, message: error.message, headers: error.headers, log: false };
+  if (error instanceof DomainError) return { status: DOMAIN_ERROR_STATUS[error.code], message: error.message, headers: domainErrorHeaders(error), log: LOGGED_CODES.has(error.code) };
   if (error instanceof ZodError) return { status: 400, message: `Invalid request: ${describeZodError(error)}`, log: false };
-  // A stored record of a shape this code no longer reads: the request is fine, the record must be made again (logged,
-  // so an operator sees which records an upgrade left behind).
-  if (error instanceof UnreadableRecord) return { status: 409, message: error.message, log: true };
   const code = (error as { code?: string })?.code;
   if (code && PRISMA_STATUS[code]) {
     const [status, message] = PRISMA_STATUS[code];

@@ -199,4 +199,3 @@ export function withAccount<P = Record<string, string>>(handler: (ctx: AccountCo
   };
 }
 
-export { ApiError };

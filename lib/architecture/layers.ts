@@ -18,7 +18,7 @@ const FOLDER_LAYERS: Record<string, Layer> = {
   auth: "pipeline", audit: "pipeline", idempotency: "pipeline", "rate-limits": "pipeline", "supporting-info": "pipeline",
   evaluation: "pipeline", documents: "pipeline", schemas: "pipeline", net: "pipeline", streams: "pipeline",
   intake: "engines", policies: "engines", determinations: "engines", claims: "engines", fhir: "engines",
-  lexicon: "models", architecture: "models",
+  lexicon: "models", architecture: "models", errors: "models",
   db: "db", generated: "db",
 };
 
@@ -85,6 +85,17 @@ export function findLayerViolations(root: string, graph = new ModuleGraph(root))
     }
   }
   return [...out.values()].sort((a, b) => violationKey(a).localeCompare(violationKey(b)));
+}
+
+/** The HTTP error module: statuses and ApiError, for lib/api and the routes only (the domain throws lib/errors' named errors). */
+export const HTTP_ERRORS_MODULE = "lib/api/errors.ts";
+
+/** Files of lib/ outside lib/api (tests included) that import the HTTP error module, sorted. */
+export function findHttpErrorImports(root: string, graph = new ModuleGraph(root)): string[] {
+  return codeFilesUnder(root, "lib")
+    .filter((file) => !file.startsWith("lib/api/"))
+    .filter((file) => graph.node(file).imports.some((edge) => edge.target.kind === "file" && edge.target.file === HTTP_ERRORS_MODULE))
+    .sort();
 }
 
 /** File -> imported files of lib/ (tests left out: they are not part of the design's dependencies). */

@@ -3,7 +3,7 @@
 // the case with its steps and recommendation there. A case no policy applies to stays ready for review, and the
 // timeline says why.
 import { prisma } from "@/lib/db/prisma";
-import { ApiError } from "@/lib/api/errors";
+import { CaseClosed, Conflict, IntakeNotReady, InvalidTransition, NoApplicablePolicy } from "@/lib/errors/domain-errors";
 import type { Actor } from "@/lib/audit/actor";
 import { READ_OPEN_STATUSES } from "@/lib/prior-auths/queue-views";
 import { recordEvaluationSkipped } from "./record-outcome";
@@ -23,12 +23,13 @@ export async function evaluatePriorAuth(opts: { priorAuthId: string; workspaceId
     await runDetermination({ workspaceId: opts.workspaceId, priorAuthId: opts.priorAuthId, actor: ENGINE_ACTOR, requireClinicianForAdverse: workspace.requireClinicianForAdverse });
     return "evaluated";
   } catch (error) {
-    // No applicable policy (422) or a case that changed meanwhile (409): nothing to decide now; say so once.
-    if (!(error instanceof ApiError) || (error.status !== 422 && error.status !== 409)) throw error;
-    if (error.status === 422) {
+    // No applicable policy, or a case that changed meanwhile (closed, its intake not ready, or moved on): nothing
+    // to decide now; say so once.
+    if (error instanceof NoApplicablePolicy) {
       await prisma.$transaction((tx) => recordEvaluationSkipped(tx, { ...opts, actor: ENGINE_ACTOR, reason: error.message }));
       return "no_policy";
     }
-    return "not_open";
+    if (error instanceof CaseClosed || error instanceof IntakeNotReady || error instanceof InvalidTransition || error instanceof Conflict) return "not_open";
+    throw error;
   }
 }

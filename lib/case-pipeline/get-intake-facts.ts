@@ -1,6 +1,6 @@
 // A case's stored intake (stage 2's record), read by the later stages and GET /intake.
 import { prisma } from "@/lib/db/prisma";
-import { conflict } from "@/lib/api/errors";
+import { IntakeNotReady } from "@/lib/errors/domain-errors";
 import { applyCorrections, toAppliedCorrection, type AppliedCorrection, type CorrectedFacts } from "@/lib/intake/corrections";
 import { readIntakeFacts } from "@/lib/intake/intake-facts-schema";
 
@@ -21,15 +21,15 @@ export async function correctedFactsOf(db: Db, priorAuthId: string): Promise<Cor
 }
 
 /**
- * The intake of a case whose processing succeeded, with its corrections on top; 409 while it is processing, failed
+ * The intake of a case whose processing succeeded, with its corrections on top; IntakeNotReady while it is processing, failed
  * or cancelled.
  */
 export async function getIntakeFactsOrThrow(priorAuth: { id: string; intakeStatus: string; failureReason: string | null }): Promise<CorrectedFacts> {
-  if (priorAuth.intakeStatus === "Processing") throw conflict("Intake is still processing; retry when intake_status is Succeeded.");
+  if (priorAuth.intakeStatus === "Processing") throw new IntakeNotReady("Intake is still processing; retry when intake_status is Succeeded.");
   if (priorAuth.intakeStatus !== "Succeeded") {
-    throw conflict(`Intake is ${priorAuth.intakeStatus}${priorAuth.failureReason ? `: ${priorAuth.failureReason}` : ""}.`);
+    throw new IntakeNotReady(`Intake is ${priorAuth.intakeStatus}${priorAuth.failureReason ? `: ${priorAuth.failureReason}` : ""}.`);
   }
   const facts = await correctedFactsOf(prisma, priorAuth.id);
-  if (!facts) throw conflict("Intake is not available for this prior authorization.");
+  if (!facts) throw new IntakeNotReady("Intake is not available for this prior authorization.");
   return facts;
 }

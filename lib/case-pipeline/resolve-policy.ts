@@ -3,13 +3,12 @@
 // active policy for the case's codes or drug names (the pure choice: lib/policies/select-policy.ts). Policies of the
 // library were read on upload (lib/policy-library/create-policy.ts) and are stored with the reader's version.
 import { prisma } from "@/lib/db/prisma";
-import { ApiError, badRequest, unprocessable } from "@/lib/api/errors";
+import { DocumentOverLimit, DomainError, InvalidInput, NoApplicablePolicy, UnprocessableDocument } from "@/lib/errors/domain-errors";
 import { assertUploadedDocumentsExist } from "@/lib/documents/check-document-references";
 import { fetchDocument } from "@/lib/documents/fetch-document";
 import { readDocumentContent } from "@/lib/documents/read-document-content";
 import { DocumentFetchError } from "@/lib/net/safe-fetch";
 import { PdfReadError } from "@/lib/documents/read-pdf";
-import { DocumentLimitError } from "@/lib/documents/read-in-worker";
 import { readStoredPages } from "@/lib/intake/source-document-schema";
 import type { IntakeFacts } from "@/lib/intake/types";
 import { UPLOADED_DOCUMENT_SCHEME } from "@/lib/schemas/prior-auth";
@@ -32,7 +31,7 @@ export interface ResolvedPolicy {
   version: number | null;
 }
 
-/** A policy document's reading: the section of the case's drug (422 naming the drug and the document when it has none). */
+/** A policy document's reading: the section of the case's drug (NoApplicablePolicy naming the drug and the document when it has none). */
 function sectionOf(reading: PolicyDocumentReading, material: CaseMaterial, documentName: string): ParsedPolicy {
   return sectionForCase(reading, caseDrugsOf(material), documentName).parsed;
 }
@@ -45,7 +44,7 @@ async function readForCase(bytes: Uint8Array, material: CaseMaterial, recogniseP
 async function policyFromUrl(url: string, workspaceId: string, material: CaseMaterial): Promise<ParsedPolicy> {
   try {
     if (url.startsWith(UPLOADED_DOCUMENT_SCHEME)) {
-      // The same 404 as a case's references: another workspace's upload looks like none.
+      // The same NotFound as a case's references: another workspace's upload looks like none.
       await assertUploadedDocumentsExist(prisma, workspaceId, [{ field: "policy_document_url", url }]);
       const doc = await prisma.document.findFirstOrThrow({ where: { id: url.slice(UPLOADED_DOCUMENT_SCHEME.length), workspaceId } });
       // A stored PDF is read again for its text positions (tables); other documents by their stored text.
@@ -57,8 +56,8 @@ async function policyFromUrl(url: string, workspaceId: string, material: CaseMat
     const reading = fetched.kind === "pdf" ? await readForCase(fetched.bytes, material, true) : await readPolicyPages((await readDocumentContent(fetched.bytes, fetched.kind)).pages);
     return sectionOf(reading, material, url);
   } catch (error) {
-    if (error instanceof DocumentFetchError || error instanceof PdfReadError) throw unprocessable(`policy_document_url: ${error.message}`);
-    if (error instanceof DocumentLimitError) throw new ApiError(error.status, `policy_document_url: ${error.message}`);
+    if (error instanceof DocumentFetchError || error instanceof PdfReadError) throw new UnprocessableDocument(`policy_document_url: ${error.message}`);
+    if (error instanceof DocumentOverLimit) throw new DocumentOverLimit(`policy_document_url: ${error.message}`, error.limit);
     throw error;
   }
 }
@@ -71,7 +70,7 @@ async function policyFromRequestPayload(payload: string, material: CaseMaterial)
     return sectionOf(await readPolicyPages([{ page: 1, text: payload }]), material, "policy_payload");
   } catch (error) {
     // The reader runs in a worker thread with a time and a heap limit.
-    if (error instanceof DocumentLimitError) throw new ApiError(error.status, `policy_payload: ${error.message}`);
+    if (error instanceof DocumentOverLimit) throw new DocumentOverLimit(`policy_payload: ${error.message}`, error.limit);
     throw error;
   }
 }
@@ -83,8 +82,8 @@ export async function resolvePolicy(workspaceId: string, material: CaseMaterial,
     try {
       parsed = await policyFromRequestPayload(request.policy_payload, material);
     } catch (error) {
-      if (error instanceof ApiError) throw error;
-      throw badRequest(`policy_payload: ${error instanceof Error ? error.message : "could not be read"}`);
+      if (error instanceof DomainError) throw error;
+      throw new InvalidInput(`policy_payload: ${error instanceof Error ? error.message : "could not be read"}`);
     }
     return { parsed, source: "policy_payload", policyId: null, versionId: null, version: null };
   }
@@ -116,5 +115,5 @@ export async function selectPolicyOrThrow(workspaceId: string, facts: IntakeFact
     items.cpts.length ? `CPT/HCPCS ${items.cpts.join(", ")}` : "no CPT/HCPCS code",
     items.drugNames.length ? `drug name${items.drugNames.length > 1 ? "s" : ""} ${items.drugNames.map((n) => `"${n}"`).join(", ")}` : "no drug name",
   ].join("; ");
-  throw unprocessable(`No active policy of this workspace applies to this request (looked for ${lookedFor}). Upload or activate a policy for it, or pass policy_document_url or policy_payload.`);
+  throw new NoApplicablePolicy(`No active policy of this workspace applies to this request (looked for ${lookedFor}). Upload or activate a policy for it, or pass policy_document_url or policy_payload.`);
 }

@@ -7,7 +7,7 @@ import { prisma } from "@/lib/db/prisma";
 import { logger } from "@/lib/log";
 import { DocumentFetchError } from "@/lib/net/safe-fetch";
 import { PdfReadError } from "@/lib/documents/read-pdf";
-import { DocumentLimitError } from "@/lib/documents/read-in-worker";
+import { DocumentOverLimit } from "@/lib/errors/domain-errors";
 import { UnsupportedDocumentError } from "@/lib/documents/obtain-document";
 import { toSourceDocument } from "@/lib/documents/to-source-document";
 import { extractIntake } from "@/lib/intake/extract-intake";
@@ -26,7 +26,7 @@ class CaseNoLongerProcessing extends Error {}
 
 /** A problem with the material itself: the case fails with this message as its failure_reason. */
 function userFacingReason(error: unknown): string | null {
-  if (error instanceof DocumentFetchError || error instanceof PdfReadError || error instanceof UnsupportedDocumentError || error instanceof DocumentLimitError) return error.message;
+  if (error instanceof DocumentFetchError || error instanceof PdfReadError || error instanceof UnsupportedDocumentError || error instanceof DocumentOverLimit) return error.message;
   if (error instanceof SyntaxError) return `A JSON document could not be parsed: ${error.message}`;
   return null;
 }

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { keyValues } from "@/lib/evaluation/fax-agreement";
 import { extractIntake } from "@/lib/intake/extract-intake";
 import { readDocumentContent, type ReadPage } from "./read-document-content";
-import { DocumentLimitError } from "./read-in-worker";
+import { DocumentOverLimit } from "@/lib/errors/domain-errors";
 import { FORM_LINES, formPdf, renderPng } from "./test-fixtures";
 import { damagedFaxTiff, longImageFax } from "./scan-fixtures";
 import { blankPage, multiPageTiff } from "./tiff-fixture";
@@ -31,7 +31,7 @@ describe("a 300-page image-only PDF", () => {
     const progress = recorder();
     const started = Date.now();
     const error = await readDocumentContent(await longImageFax(300), "pdf", { onProgress: progress.onProgress }).then(() => null, (e: unknown) => e);
-    expect(error).toBeInstanceOf(DocumentLimitError);
+    expect(error).toBeInstanceOf(DocumentOverLimit);
     expect(error).toMatchObject({
       limit: "ocr_pages",
       message: "The PDF has 300 pages without a usable text layer; at most 60 pages are recognised per document (limit PA_OCR_MAX_PAGES).",

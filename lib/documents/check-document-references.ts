@@ -1,5 +1,5 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { notFound } from "@/lib/api/errors";
+import { NotFound } from "@/lib/errors/domain-errors";
 import { UPLOADED_DOCUMENT_SCHEME } from "@/lib/schemas/prior-auth";
 
 type Db = Pick<Prisma.TransactionClient, "document">;
@@ -15,7 +15,7 @@ export const referencesOf = (field: string, urls: readonly string[]): DocumentRe
 
 /**
  * Every `pa-document:` reference must name an upload of this workspace, checked before anything is written: an unknown
- * id and another workspace's id are the same 404 (a caller learns nothing about other workspaces' documents). http(s)
+ * id and another workspace's id are the same NotFound (a caller learns nothing about other workspaces' documents). http(s)
  * addresses are fetched later and are not checked here.
  */
 export async function assertUploadedDocumentsExist(db: Db, workspaceId: string, references: readonly DocumentReference[]): Promise<void> {
@@ -25,5 +25,5 @@ export async function assertUploadedDocumentsExist(db: Db, workspaceId: string, 
   const found = await db.document.findMany({ where: { id: { in: ids }, workspaceId }, select: { id: true } });
   const known = new Set(found.map((doc) => doc.id));
   const missing = uploaded.find((ref) => !known.has(ref.url.slice(UPLOADED_DOCUMENT_SCHEME.length)));
-  if (missing) throw notFound(`${missing.field}: the uploaded document ${missing.url}`);
+  if (missing) throw new NotFound(`${missing.field}: the uploaded document ${missing.url}`);
 }

@@ -1,5 +1,5 @@
 import { prisma } from "@/lib/db/prisma";
-import { notFound } from "@/lib/api/errors";
+import { NotFound } from "@/lib/errors/domain-errors";
 import { DOCUMENT_META_SELECT, presentDocument } from "./present-document";
 import { readStoredPages } from "@/lib/intake/source-document-schema";
 import { ZReadPage, type ReadPage } from "./read-document-content";
@@ -19,13 +19,13 @@ export async function listCaseDocuments(opts: { workspaceId: string; priorAuthId
 
 export async function getDocumentOrThrow(opts: { workspaceId: string; documentId: string }) {
   const doc = await prisma.document.findFirst({ where: { id: opts.documentId, workspaceId: opts.workspaceId }, select: DOCUMENT_META_SELECT });
-  if (!doc) throw notFound(`Document ${opts.documentId}`);
+  if (!doc) throw new NotFound(`Document ${opts.documentId}`);
   return presentDocument(doc);
 }
 
 export async function getDocumentBytesOrThrow(opts: { workspaceId: string; documentId: string }) {
   const doc = await prisma.document.findFirst({ where: { id: opts.documentId, workspaceId: opts.workspaceId }, select: { bytes: true, contentType: true, fileName: true } });
-  if (!doc) throw notFound(`Document ${opts.documentId}`);
+  if (!doc) throw new NotFound(`Document ${opts.documentId}`);
   return doc;
 }
 

@@ -41,7 +41,7 @@ export interface DocumentContent {
 
 /**
  * Turns stored bytes into text per page (PDF, text, images by text recognition) or parsed JSON, in a worker thread
- * with memory and time limits. Throws readable errors: PdfReadError (bad file), DocumentLimitError (over a limit),
+ * with memory and time limits. Throws readable errors: PdfReadError (bad file), DocumentOverLimit (over a limit),
  * SyntaxError (JSON).
  */
 export async function readDocumentContent(

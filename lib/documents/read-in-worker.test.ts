@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { readDocumentContent } from "./read-document-content";
-import { DocumentLimitError } from "./read-in-worker";
+import { DocumentOverLimit } from "@/lib/errors/domain-errors";
 import { PdfReadError } from "./read-pdf";
 import { bombPdf, formPdf, manyPagesPdf } from "./test-fixtures";
 
 const limitOf = async (promise: Promise<unknown>) => {
   const error = await promise.then(() => null, (e: unknown) => e);
-  expect(error).toBeInstanceOf(DocumentLimitError);
-  return error as DocumentLimitError;
+  expect(error).toBeInstanceOf(DocumentOverLimit);
+  return error as DocumentOverLimit;
 };
 
 describe("reading documents in a worker thread", () => {

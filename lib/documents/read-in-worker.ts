@@ -4,19 +4,12 @@
 // decodes an image or recognises text. The script is a plain .mjs file found from the working directory at run time
 // (the Next.js server and the workers run from the project folder), or PA_READ_WORKER_SCRIPT.
 import path from "node:path";
+import { DocumentOverLimit } from "@/lib/errors/domain-errors";
 import { PdfReadError } from "./read-pdf";
 import { workerScriptPath } from "./worker-script";
 import { loadReadLimits, type ReadLimits } from "./read-limits";
 import { ReadingPool, type PoolJob, type ReadingPoolStats } from "./pool/reading-pool";
 import type { DocumentContent, DocumentKind } from "./read-document-content";
-
-/** A document over a documented limit (pages, inflated size, time, memory, recognised pages). */
-export class DocumentLimitError extends Error {
-  constructor(message: string, readonly limit: string, readonly status: 413 | 422 = 422) {
-    super(message);
-    this.name = "DocumentLimitError";
-  }
-}
 
 export type ReadProgress = { done: number; total: number; phase: "text" | "ocr" };
 
@@ -51,7 +44,7 @@ export function newReadingPool(opts: { size: number; maxJobsPerWorker?: number; 
 
 const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
 
-/** Reads a document in a worker thread; throws PdfReadError (bad file), DocumentLimitError or SyntaxError (JSON). */
+/** Reads a document in a worker thread; throws PdfReadError (bad file), DocumentOverLimit or SyntaxError (JSON). */
 export async function readInWorker(
   input: { bytes: Uint8Array; kind: DocumentKind; contentType: string },
   opts: { onProgress?: (progress: ReadProgress) => void; limits?: Partial<ReadLimits> } = {},
@@ -72,14 +65,14 @@ export function readingJob(
     timers: (fail) => {
       let page = 0;
       const documentTimer = setTimeout(
-        () => fail(new DocumentLimitError(`Reading the document took longer than ${seconds(limits.documentTimeoutMs)} (limit PA_READ_DOCUMENT_TIMEOUT_MS).`, "document_time")),
+        () => fail(new DocumentOverLimit(`Reading the document took longer than ${seconds(limits.documentTimeoutMs)} (limit PA_READ_DOCUMENT_TIMEOUT_MS).`, "document_time")),
         limits.documentTimeoutMs,
       );
       let pageTimer: NodeJS.Timeout | undefined;
       const armPageTimer = () => {
         clearTimeout(pageTimer);
         pageTimer = setTimeout(
-          () => fail(new DocumentLimitError(`Reading page ${page + 1} of the document took longer than ${seconds(limits.pageTimeoutMs)} (limit PA_READ_PAGE_TIMEOUT_MS).`, "page_time")),
+          () => fail(new DocumentOverLimit(`Reading page ${page + 1} of the document took longer than ${seconds(limits.pageTimeoutMs)} (limit PA_READ_PAGE_TIMEOUT_MS).`, "page_time")),
           limits.pageTimeoutMs,
         );
       };
@@ -99,13 +92,14 @@ export function readingJob(
       onProgress: (p) => onProgress?.({ done: p.done, total: p.total, phase: p.phase === "ocr" ? "ocr" : "text" }),
       onResult: (content) => content as DocumentContent,
       onError: ({ name, message, limit }) => {
-        if (name === "DocumentLimitError") return new DocumentLimitError(message, String(limit ?? "limit"));
+        // "DocumentLimitError" is the name the worker script posts for a limit it met.
+        if (name === "DocumentLimitError") return new DocumentOverLimit(message, String(limit ?? "limit"));
         if (name === "PdfReadError") return new PdfReadError(message);
         if (name === "SyntaxError") return new SyntaxError(message);
         return new Error(`The document reader failed: ${message}`);
       },
       onDeath: ({ outOfMemory, message, exitCode }) => {
-        if (outOfMemory) return new DocumentLimitError(`Reading the document needed more than ${limits.heapMb} MB of memory (limit PA_READ_HEAP_MB).`, "memory");
+        if (outOfMemory) return new DocumentOverLimit(`Reading the document needed more than ${limits.heapMb} MB of memory (limit PA_READ_HEAP_MB).`, "memory");
         if (exitCode !== undefined) return new Error(`The document reader stopped (exit code ${exitCode}) before it finished.`);
         return new Error(`The document reader failed: ${message}`);
       },

@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { replaceNul } from "@/lib/api/guards/scan-json";
 import { readDocumentContent, type DocumentContent, type DocumentKind } from "./read-document-content";
-import { DocumentLimitError, type ReadProgress } from "./read-in-worker";
+import { DocumentOverLimit } from "@/lib/errors/domain-errors";
+import type { ReadProgress } from "./read-in-worker";
 import { loadReadLimits } from "./read-limits";
 import { pageNeedsOcr, tooManyScansMessage } from "./worker/page-rules.mjs";
 
@@ -73,7 +74,7 @@ async function readTextLayer(doc: IncomingDocument): Promise<DocumentContent & {
   if (doc.kind !== "pdf" || !limits.ocr) return { ...content, recognitionPending: false };
   const scans = content.pages.filter((page) => pageNeedsOcr(page.text).needed).length;
   if (scans > limits.maxOcrPages) {
-    throw new DocumentLimitError(tooManyScansMessage(scans, limits.maxOcrPages), "ocr_pages");
+    throw new DocumentOverLimit(tooManyScansMessage(scans, limits.maxOcrPages), "ocr_pages");
   }
   return { ...content, recognitionPending: scans > 0 };
 }

@@ -1,44 +1,29 @@
 import { prisma } from "@/lib/db/prisma";
-import { ApiError, badRequest } from "@/lib/api/errors";
-import { readBodyCapped } from "@/lib/api/read-body";
+import { DocumentTooLarge, InvalidInput } from "@/lib/errors/domain-errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import type { Actor } from "@/lib/audit/actor";
 import { DocumentFetchError } from "@/lib/net/safe-fetch";
 import { loadFetchConfig } from "./fetch-document";
 import { detectContentType } from "./detect-content-type";
 import { PdfReadError } from "./read-pdf";
-import { DocumentLimitError } from "./read-in-worker";
 import { insertDocument, prepareDocument } from "./store-document";
 import { DOCUMENT_META_SELECT, presentDocument } from "./present-document";
 
-/** Reads the upload (multipart `file`, or the raw body with its Content-Type) within the same size cap as fetches. */
-async function readUpload(req: Request, maxBytes: number): Promise<{ bytes: Uint8Array; declaredType: string; fileName: string | null }> {
-  const declaredLength = Number(req.headers.get("content-length") ?? 0);
-  if (declaredLength > maxBytes + 64 * 1024) throw new ApiError(413, `The document is larger than the ${Math.round(maxBytes / 1024 / 1024)} MB limit.`);
-  const contentType = req.headers.get("content-type") ?? "";
-  // Read within the cap first (a chunked body has no Content-Length to check), then parse.
-  const raw = await readBodyCapped(req, maxBytes + 64 * 1024, "The document");
-  if (contentType.startsWith("multipart/form-data")) {
-    const form = await new Response(raw, { headers: { "content-type": contentType } }).formData().catch(() => {
-      throw badRequest("The multipart body could not be read.");
-    });
-    const file = form.get("file");
-    if (!(file instanceof File)) throw badRequest("The multipart body needs a `file` field.");
-    return { bytes: new Uint8Array(await file.arrayBuffer()), declaredType: file.type, fileName: file.name || null };
-  }
-  const bytes = raw;
-  const fileName = req.headers.get("x-file-name");
-  return { bytes, declaredType: contentType, fileName: fileName ? decodeURIComponent(fileName).slice(0, 200) : null };
+/** An uploaded file as the request carried it (lib/api/read-upload.ts reads it within the size cap). */
+export interface UploadedFile {
+  bytes: Uint8Array;
+  declaredType: string;
+  fileName: string | null;
 }
 
 /**
  * Stores an uploaded document with its text layer, returning the reference that `document_url` accepts. Scans and
  * images are recognised later by the job that reads a case using it (`recognition_pending` until then).
  */
-export async function uploadDocument(opts: { workspaceId: string; actor: Actor; req: Request }) {
+export async function uploadDocument(opts: { workspaceId: string; actor: Actor; upload: UploadedFile }) {
+  const { upload } = opts;
   const { maxBytes } = loadFetchConfig();
-  const upload = await readUpload(opts.req, maxBytes);
-  if (upload.bytes.byteLength > maxBytes) throw new ApiError(413, `The document is larger than the ${Math.round(maxBytes / 1024 / 1024)} MB limit.`);
+  if (upload.bytes.byteLength > maxBytes) throw new DocumentTooLarge(maxBytes);
   let prepared;
   try {
     const detected = detectContentType(upload.bytes, upload.declaredType);
@@ -47,9 +32,9 @@ export async function uploadDocument(opts: { workspaceId: string; actor: Actor; 
       fileName: upload.fileName, createdBy: opts.actor.label,
     }, { deferRecognition: true });
   } catch (error) {
-    if (error instanceof DocumentFetchError || error instanceof PdfReadError) throw badRequest(error.message);
-    if (error instanceof DocumentLimitError) throw new ApiError(error.status, error.message);
-    if (error instanceof SyntaxError) throw badRequest(`The JSON document could not be parsed: ${error.message}`);
+    // A document over a reading limit (DocumentOverLimit) goes up as it is.
+    if (error instanceof DocumentFetchError || error instanceof PdfReadError) throw new InvalidInput(error.message);
+    if (error instanceof SyntaxError) throw new InvalidInput(`The JSON document could not be parsed: ${error.message}`);
     throw error;
   }
   const stored = await prisma.$transaction(async (tx) => {

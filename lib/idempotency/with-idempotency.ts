@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { prisma } from "@/lib/db/prisma";
-import { badRequest, conflict } from "@/lib/api/errors";
+import { Conflict, InvalidInput } from "@/lib/errors/domain-errors";
 
 const KEEP_HOURS = 24;
 const IN_PROGRESS = 0;
@@ -14,7 +14,7 @@ export interface StoredResponse {
 
 /**
  * Runs `work` once per Idempotency-Key: the same key and body replay the first response; the same key with another
- * body is 409. The key is reserved before the work starts, so concurrent duplicates cannot both run. `scope` (the
+ * body is a Conflict. The key is reserved before the work starts, so concurrent duplicates cannot both run. `scope` (the
  * method and path, for the routes that act on one case) is part of what the key stands for: the same key sent to
  * another case or action is "a different request", never a replay of that other answer.
  */
@@ -23,7 +23,7 @@ export async function withIdempotency(
   work: () => Promise<{ status: number; body: unknown }>,
 ): Promise<StoredResponse> {
   if (!opts.key) return { ...(await work()), replayed: false };
-  if (opts.key.length > 255) throw badRequest("Idempotency-Key must be at most 255 characters.");
+  if (opts.key.length > 255) throw new InvalidInput("Idempotency-Key must be at most 255 characters.");
   const request = opts.scope === undefined ? (opts.body ?? null) : [opts.scope, opts.body ?? null];
   const requestHash = createHash("sha256").update(JSON.stringify(request)).digest("hex");
   const where = { workspaceId_key: { workspaceId: opts.workspaceId, key: opts.key } };
@@ -34,9 +34,9 @@ export async function withIdempotency(
   } catch (error) {
     if ((error as { code?: string }).code !== "P2002") throw error;
     const existing = await prisma.idempotencyKey.findUnique({ where });
-    if (!existing) throw conflict("A request with this Idempotency-Key was just completed; retry it.");
-    if (existing.requestHash !== requestHash) throw conflict("This Idempotency-Key was already used with a different request body.");
-    if (existing.responseStatus === IN_PROGRESS) throw conflict("A request with this Idempotency-Key is still in progress.");
+    if (!existing) throw new Conflict("A request with this Idempotency-Key was just completed; retry it.");
+    if (existing.requestHash !== requestHash) throw new Conflict("This Idempotency-Key was already used with a different request body.");
+    if (existing.responseStatus === IN_PROGRESS) throw new Conflict("A request with this Idempotency-Key is still in progress.");
     return { status: existing.responseStatus, body: existing.responseBody, replayed: true };
   }
   try {

@@ -1,5 +1,5 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { conflict } from "@/lib/api/errors";
+import { Conflict } from "@/lib/errors/domain-errors";
 
 /**
  * Refuses a change that would leave the workspace without an active admin (removing, deactivating or demoting the
@@ -10,5 +10,5 @@ export async function assertNotLastActiveAdmin(tx: Prisma.TransactionClient, opt
     // An invitation not yet accepted is no admin yet.
     where: { workspaceId: opts.workspaceId, role: "admin", deactivatedAt: null, pendingSince: null, id: { not: opts.membershipId } },
   });
-  if (others === 0) throw conflict(`The workspace's last active admin cannot be ${opts.action}; make another member an admin first.`);
+  if (others === 0) throw new Conflict(`The workspace's last active admin cannot be ${opts.action}; make another member an admin first.`);
 }

@@ -1,5 +1,5 @@
 import { prisma } from "@/lib/db/prisma";
-import { notFound } from "@/lib/api/errors";
+import { NotFound } from "@/lib/errors/domain-errors";
 import { recordAuditEvent, SYSTEM_ACTOR } from "@/lib/audit/record-audit-event";
 import { presentNotice } from "./present-notice";
 import { renderNotice } from "./render-notice-pdf";
@@ -14,7 +14,7 @@ export async function listNotices(opts: { workspaceId: string; priorAuthId: stri
 
 export async function getNoticeOrThrow(opts: { workspaceId: string; noticeId: string }) {
   const row = await prisma.notice.findFirst({ where: { id: opts.noticeId, workspaceId: opts.workspaceId } });
-  if (!row) throw notFound(`Notice ${opts.noticeId}`);
+  if (!row) throw new NotFound(`Notice ${opts.noticeId}`);
   return row;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ZUpdatePolicyRequest } from "@/lib/schemas/policy";
-import { describeZodError } from "@/lib/api/errors";
+import { describeZodError } from "@/lib/errors/describe-zod-error";
 import { CHECK_KINDS, checkProblems, ZCheck } from "./check-schema";
 
 // Valid checks: one or more per kind, as the parser writes them and as an admin would in the editor.

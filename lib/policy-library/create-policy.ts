@@ -1,11 +1,10 @@
 import { createHash } from "node:crypto";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { prisma } from "@/lib/db/prisma";
-import { ApiError, badRequest, conflict } from "@/lib/api/errors";
+import { Conflict, InvalidInput } from "@/lib/errors/domain-errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import type { Actor } from "@/lib/audit/actor";
 import { PdfReadError } from "@/lib/documents/read-pdf";
-import { DocumentLimitError } from "@/lib/documents/read-in-worker";
 import { insertDocument, prepareDocument } from "@/lib/documents/store-document";
 import type { z } from "zod";
 import type { ZPolicyMetadata } from "@/lib/schemas/policy";
@@ -40,8 +39,8 @@ async function readSource(source: PolicySource): Promise<{ pages: { page: number
       // Cells left for the cap or time limit are read by a background re-read (queued once the upload is stored).
       return { pages: pages.map(({ page, text }) => ({ page, text })), reading, fromDocument: true, cellsLeft: cells.leftByLimit };
     } catch (error) {
-      if (error instanceof PdfReadError) throw badRequest(error.message);
-      if (error instanceof DocumentLimitError) throw new ApiError(error.status, error.message);
+      // A document over a reading limit (DocumentOverLimit) goes up as it is.
+      if (error instanceof PdfReadError) throw new InvalidInput(error.message);
       throw error;
     }
   }
@@ -52,14 +51,14 @@ async function readSource(source: PolicySource): Promise<{ pages: { page: number
   try {
     return { pages: [], reading: oneSection(policyFromPayload(JSON.stringify(source.document)), []), fromDocument: false, cellsLeft: 0 };
   } catch (error) {
-    throw badRequest(`criteria_document: ${error instanceof Error ? error.message : "is not valid"}`);
+    throw new InvalidInput(`criteria_document: ${error instanceof Error ? error.message : "is not valid"}`);
   }
 }
 
 /**
  * Reads a payer policy document and stores one policy (version 1) per drug or class section it holds, all in one
  * transaction and linked to the stored document. The drug names and codes of each section select it. The same PDF
- * uploaded again is refused (409, naming the policies it made) unless `allowDuplicate`.
+ * uploaded again is refused (Conflict, naming the policies it made) unless `allowDuplicate`.
  */
 export async function createPolicy(opts: { workspaceId: string; actor: Actor; source: PolicySource; metadata: z.infer<typeof ZPolicyMetadata>; allowDuplicate?: boolean }) {
   const { source, metadata: meta } = opts;
@@ -68,7 +67,7 @@ export async function createPolicy(opts: { workspaceId: string; actor: Actor; so
     if (duplicate) {
       const named = duplicate.policies.slice(0, 10).map((p) => `"${p.title}" (${p.id})`).join(", ");
       const more = duplicate.policies.length > 10 ? ` and ${duplicate.policies.length - 10} more` : "";
-      throw conflict(`This file was already uploaded as policy document ${duplicate.documentId}${duplicate.fileName ? ` (${duplicate.fileName})` : ""}, which holds ${named}${more}. Upload it again with allow_duplicate=true to store a second copy.`);
+      throw new Conflict(`This file was already uploaded as policy document ${duplicate.documentId}${duplicate.fileName ? ` (${duplicate.fileName})` : ""}, which holds ${named}${more}. Upload it again with allow_duplicate=true to store a second copy.`);
     }
   }
   const { pages, reading, cellsLeft } = await readSource(source);

@@ -1,6 +1,6 @@
 import { Prisma } from "@/lib/generated/prisma/client";
 import { prisma } from "@/lib/db/prisma";
-import { conflict, notFound } from "@/lib/api/errors";
+import { Conflict, NotFound } from "@/lib/errors/domain-errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import type { Actor } from "@/lib/audit/actor";
 import { formatTimestamp } from "@/lib/time";
@@ -26,13 +26,13 @@ function draftOf(policy: { id: string; draft: unknown }): StoredDraft | null {
 
 async function policyOrThrow(tx: Tx, workspaceId: string, policyId: string) {
   const policy = await tx.policy.findFirst({ where: { id: policyId, workspaceId } });
-  if (!policy) throw notFound(`Policy ${policyId}`);
+  if (!policy) throw new NotFound(`Policy ${policyId}`);
   return policy;
 }
 
 async function versionOrThrow(tx: Tx, policyId: string, version: number) {
   const row = await tx.policyVersion.findUnique({ where: { policyId_version: { policyId, version } } });
-  if (!row) throw notFound(`Version ${version} of policy ${policyId}`);
+  if (!row) throw new NotFound(`Version ${version} of policy ${policyId}`);
   return row;
 }
 
@@ -49,11 +49,11 @@ export async function saveDraftEdits(tx: Tx, opts: { workspaceId: string; policy
   });
 }
 
-/** The pending draft with its changes against the active (latest) version, or 404 when there is none. */
+/** The pending draft with its changes against the active (latest) version, or NotFound when there is none. */
 export async function getDraftOrThrow(opts: { workspaceId: string; policyId: string }) {
   const policy = await policyOrThrow(prisma, opts.workspaceId, opts.policyId);
   const draft = draftOf(policy);
-  if (!draft) throw notFound(`A draft of policy ${opts.policyId}`);
+  if (!draft) throw new NotFound(`A draft of policy ${opts.policyId}`);
   const active = await versionOrThrow(prisma, policy.id, policy.latestVersion);
   return {
     policy_id: policy.id,
@@ -70,7 +70,7 @@ export async function publishDraft(opts: { workspaceId: string; policyId: string
   return prisma.$transaction(async (tx) => {
     const policy = await policyOrThrow(tx, opts.workspaceId, opts.policyId);
     const draft = draftOf(policy);
-    if (!draft) throw conflict(`Policy ${policy.id} has no draft to publish.`);
+    if (!draft) throw new Conflict(`Policy ${policy.id} has no draft to publish.`);
     const latest = await versionOrThrow(tx, policy.id, policy.latestVersion);
     const changes = diffCriteria(readVersionPolicy(latest), draft.parsed);
     const version = policy.latestVersion + 1;
@@ -87,7 +87,7 @@ export async function publishDraft(opts: { workspaceId: string; policyId: string
       where: { id: policy.id, latestVersion: policy.latestVersion },
       data: { latestVersion: version, draft: Prisma.DbNull, draftUpdatedAt: null, draftUpdatedBy: null },
     });
-    if (moved.count !== 1) throw conflict("The policy changed while publishing; reload and try again.");
+    if (moved.count !== 1) throw new Conflict("The policy changed while publishing; reload and try again.");
     await recordAuditEvent(tx, {
       workspaceId: opts.workspaceId, actor: opts.actor, action: "policy.published",
       details: { policy_id: policy.id, version, base_version: draft.baseVersion, change_note: opts.changeNote, changed_criteria: changes.map((c) => `${c.change} ${c.criterion_id}`) },
@@ -96,11 +96,11 @@ export async function publishDraft(opts: { workspaceId: string; policyId: string
   });
 }
 
-/** Discards the pending draft (404 when there is none). */
+/** Discards the pending draft (NotFound when there is none). */
 export async function discardDraft(opts: { workspaceId: string; policyId: string; actor: Actor }) {
   await prisma.$transaction(async (tx) => {
     const policy = await policyOrThrow(tx, opts.workspaceId, opts.policyId);
-    if (!policy.draft) throw notFound(`A draft of policy ${opts.policyId}`);
+    if (!policy.draft) throw new NotFound(`A draft of policy ${opts.policyId}`);
     await tx.policy.update({ where: { id: policy.id }, data: { draft: Prisma.DbNull, draftUpdatedAt: null, draftUpdatedBy: null } });
     await recordAuditEvent(tx, { workspaceId: opts.workspaceId, actor: opts.actor, action: "policy.draft_discarded", details: { policy_id: policy.id } });
   });
@@ -124,7 +124,7 @@ export async function compareVersions(opts: { workspaceId: string; policyId: str
   const load = async (ref: number | "draft") => {
     if (ref !== "draft") return readVersionPolicy(await versionOrThrow(prisma, policy.id, ref));
     const draft = draftOf(policy);
-    if (!draft) throw notFound(`A draft of policy ${opts.policyId}`);
+    if (!draft) throw new NotFound(`A draft of policy ${opts.policyId}`);
     return draft.parsed;
   };
   return { policy_id: policy.id, from: opts.from, to: opts.to, changes: diffCriteria(await load(opts.from), await load(opts.to)) };

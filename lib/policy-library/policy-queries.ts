@@ -1,5 +1,5 @@
 import { prisma } from "@/lib/db/prisma";
-import { notFound } from "@/lib/api/errors";
+import { NotFound } from "@/lib/errors/domain-errors";
 import { formatTimestamp } from "@/lib/time";
 import { countCriteria, presentPolicy, presentPolicySummary } from "@/lib/policies/present-policy";
 import { readVersionPolicy } from "@/lib/policies/parsed-policy-schema";
@@ -22,12 +22,12 @@ export async function listPolicies(opts: { workspaceId: string; status?: string;
   return policies.flatMap((p) => (byPolicy.has(p.id) ? [presentPolicySummary(p, byPolicy.get(p.id)!, p.document)] : []));
 }
 
-/** A policy of this workspace with a version (the latest unless asked), or 404. */
+/** A policy of this workspace with a version (the latest unless asked), or NotFound. */
 export async function getPolicyOrThrow(opts: { workspaceId: string; policyId: string; version?: number }) {
   const policy = await prisma.policy.findFirst({ where: { id: opts.policyId, workspaceId: opts.workspaceId }, include: WITH_DOCUMENT });
-  if (!policy) throw notFound(`Policy ${opts.policyId}`);
+  if (!policy) throw new NotFound(`Policy ${opts.policyId}`);
   const version = await prisma.policyVersion.findUnique({ where: { policyId_version: { policyId: policy.id, version: opts.version ?? policy.latestVersion } } });
-  if (!version) throw notFound(`Version ${opts.version} of policy ${opts.policyId}`);
+  if (!version) throw new NotFound(`Version ${opts.version} of policy ${opts.policyId}`);
   const history = await prisma.policyVersion.findMany({ where: { policyId: policy.id }, orderBy: { version: "desc" }, select: { version: true, createdAt: true, createdBy: true, changeNote: true } });
   return presentPolicy(policy, version, history, policy.document);
 }
@@ -87,9 +87,9 @@ export async function listPolicyDocuments(opts: { workspaceId: string; documentI
   });
 }
 
-/** One uploaded policy document of the workspace with its sections, or 404. */
+/** One uploaded policy document of the workspace with its sections, or NotFound. */
 export async function getPolicyDocumentOrThrow(opts: { workspaceId: string; documentId: string }) {
   const [document] = await listPolicyDocuments(opts);
-  if (!document) throw notFound(`Policy document ${opts.documentId}`);
+  if (!document) throw new NotFound(`Policy document ${opts.documentId}`);
   return document;
 }

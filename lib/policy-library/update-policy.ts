@@ -1,7 +1,7 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { z } from "zod";
 import { prisma } from "@/lib/db/prisma";
-import { notFound } from "@/lib/api/errors";
+import { NotFound } from "@/lib/errors/domain-errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import type { Actor } from "@/lib/audit/actor";
 import type { ZUpdatePolicyRequest } from "@/lib/schemas/policy";
@@ -19,7 +19,7 @@ export async function updatePolicy(opts: { workspaceId: string; policyId: string
   const { input } = opts;
   await prisma.$transaction(async (tx) => {
     const policy = await tx.policy.findFirst({ where: { id: opts.policyId, workspaceId: opts.workspaceId } });
-    if (!policy) throw notFound(`Policy ${opts.policyId}`);
+    if (!policy) throw new NotFound(`Policy ${opts.policyId}`);
     if (input.criteria_edits?.length) await saveDraftEdits(tx, { workspaceId: opts.workspaceId, policyId: policy.id, actor: opts.actor, edits: input.criteria_edits });
     const latest = await tx.policyVersion.findUniqueOrThrow({ where: { policyId_version: { policyId: policy.id, version: policy.latestVersion } } });
     const contentChanged = VERSIONED_FIELDS.some((k) => input[k] !== undefined);

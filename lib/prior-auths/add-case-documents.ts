@@ -1,5 +1,5 @@
 import { prisma } from "@/lib/db/prisma";
-import { conflict, notFound } from "@/lib/api/errors";
+import { Conflict, NotFound } from "@/lib/errors/domain-errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import type { Actor } from "@/lib/audit/actor";
 import type { TAddCaseDocumentsRequest } from "@/lib/schemas/case-documents";
@@ -19,19 +19,19 @@ export async function addCaseDocuments(opts: { workspaceId: string; priorAuthId:
   const { input } = opts;
   const updated = await prisma.$transaction(async (tx) => {
     const current = await tx.priorAuth.findFirst({ where: { id: opts.priorAuthId, workspaceId: opts.workspaceId } });
-    if (!current) throw notFound(`Prior authorization ${opts.priorAuthId}`);
+    if (!current) throw new NotFound(`Prior authorization ${opts.priorAuthId}`);
     await assertUploadedDocumentsExist(tx, opts.workspaceId, referencesOf("document_urls", input.document_urls));
     if (!READ_OPEN_STATUSES.includes(current.status)) {
-      throw conflict(`A ${current.status} prior authorization takes no more documents${current.status === "Processing" ? " until its documents are read" : ""}.`);
+      throw new Conflict(`A ${current.status} prior authorization takes no more documents${current.status === "Processing" ? " until its documents are read" : ""}.`);
     }
     assertTransition(current.status, "Processing");
     const added = input.document_urls.filter((url) => !current.documentUrls.includes(url));
-    if (!added.length) throw conflict("These documents are already part of the case.");
+    if (!added.length) throw new Conflict("These documents are already part of the case.");
     const moved = await tx.priorAuth.updateMany({
       where: { id: current.id, status: current.status },
       data: { status: "Processing", intakeStatus: "Processing", failureReason: null, documentUrls: [...current.documentUrls, ...added], processingAttempts: 0, ...(await waitingClockData(tx, current, "Processing")) },
     });
-    if (moved.count === 0) throw conflict("The case changed meanwhile: read it again and retry.");
+    if (moved.count === 0) throw new Conflict("The case changed meanwhile: read it again and retry.");
     await recordAuditEvent(tx, {
       workspaceId: opts.workspaceId, priorAuthId: current.id, actor: opts.actor, action: "documents.added",
       details: { documents: added.length, previous_status: current.status, note: input.note ?? null },

@@ -1,5 +1,5 @@
 import { prisma } from "@/lib/db/prisma";
-import { notFound } from "@/lib/api/errors";
+import { NotFound } from "@/lib/errors/domain-errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import type { Actor } from "@/lib/audit/actor";
 import { PRIOR_AUTH_INCLUDE, presentPriorAuth } from "./present-prior-auth";
@@ -15,13 +15,13 @@ export async function cancelPriorAuth(opts: { workspaceId: string; priorAuthId: 
   // Inside a transaction only `tx` may be used: the embedded database serves one transaction at a time.
   return prisma.$transaction(async (tx) => {
     const current = await tx.priorAuth.findFirst({ where: { id: opts.priorAuthId, workspaceId: opts.workspaceId } });
-    if (!current) throw notFound(`Prior authorization ${opts.priorAuthId}`);
+    if (!current) throw new NotFound(`Prior authorization ${opts.priorAuthId}`);
     assertTransition(current.status, "Cancelled");
     const updated = await tx.priorAuth.updateMany({
       where: { id: current.id, status: current.status },
       data: { status: "Cancelled", intakeStatus: current.intakeStatus === "Processing" ? "Cancelled" : current.intakeStatus, leaseOwner: null, leaseUntil: null, statusReason: opts.reason ?? null, ...(await waitingClockData(tx, current, "Cancelled")) },
     });
-    if (updated.count === 0) throw notFound(`Prior authorization ${opts.priorAuthId}`);
+    if (updated.count === 0) throw new NotFound(`Prior authorization ${opts.priorAuthId}`);
     await recordAuditEvent(tx, { workspaceId: opts.workspaceId, priorAuthId: current.id, actor: opts.actor, action: "prior_auth.cancelled", details: { previous_status: current.status, reason: opts.reason ?? null } });
     const cancelled = presentPriorAuth(await tx.priorAuth.findUniqueOrThrow({ where: { id: current.id }, include: PRIOR_AUTH_INCLUDE }));
     await emitWebhookEvent(tx, { workspaceId: opts.workspaceId, type: "prior_auth.cancelled", data: { prior_auth: cancelled } });

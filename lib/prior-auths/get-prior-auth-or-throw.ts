@@ -1,10 +1,10 @@
 import { prisma } from "@/lib/db/prisma";
-import { notFound } from "@/lib/api/errors";
+import { NotFound } from "@/lib/errors/domain-errors";
 import { PRIOR_AUTH_INCLUDE } from "./present-prior-auth";
 
-/** The case of this workspace, or 404: another workspace's case is indistinguishable from a missing one. */
+/** The case of this workspace, or NotFound: another workspace's case is indistinguishable from a missing one. */
 export async function getPriorAuthOrThrow(opts: { workspaceId: string; priorAuthId: string }) {
   const row = await prisma.priorAuth.findFirst({ where: { id: opts.priorAuthId, workspaceId: opts.workspaceId }, include: PRIOR_AUTH_INCLUDE });
-  if (!row) throw notFound(`Prior authorization ${opts.priorAuthId}`);
+  if (!row) throw new NotFound(`Prior authorization ${opts.priorAuthId}`);
   return row;
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { prisma } from "@/lib/db/prisma";
-import { badRequest } from "@/lib/api/errors";
+import { InvalidInput } from "@/lib/errors/domain-errors";
 import { PRIOR_AUTH_INCLUDE, presentPriorAuth } from "./present-prior-auth";
 import { OPEN_STATUSES, queueViewWhere, type QueueView } from "./queue-views";
 import { queueSearchWhere } from "./queue-search";
@@ -39,7 +39,7 @@ function decodeCursor(cursor: string, sort: Sort): { values: CursorValues; id: s
     });
     return { values, id: parsed.id };
   } catch {
-    throw badRequest("cursor is not valid: use next_cursor from the previous page with the same sort.");
+    throw new InvalidInput("cursor is not valid: use next_cursor from the previous page with the same sort.");
   }
 }
 

@@ -1,4 +1,4 @@
-import { conflict } from "@/lib/api/errors";
+import { InvalidTransition } from "@/lib/errors/domain-errors";
 
 // The one place where transitions are decided. `status` starts as the processing state and later carries the
 // determination's outcome (approved, denied, pending_review, request_for_information), as the spec's sample shows.
@@ -21,9 +21,9 @@ export function canTransition(from: string, to: string): boolean {
   return TRANSITIONS[from]?.includes(to) ?? false;
 }
 
-/** Throws 409 with a readable message for a transition the lifecycle does not allow. */
+/** Throws InvalidTransition, with a readable message, for a transition the lifecycle does not allow. */
 export function assertTransition(from: string, to: string, what = "the prior authorization"): void {
-  if (!canTransition(from, to)) throw conflict(`Cannot move ${what} from ${from} to ${to}.`);
+  if (!canTransition(from, to)) throw new InvalidTransition(from, to, what);
 }
 
 export const isFinalProcessingState = (status: string) => status !== "Processing";

@@ -1,5 +1,5 @@
 import { prisma } from "@/lib/db/prisma";
-import { badRequest, notFound } from "@/lib/api/errors";
+import { InvalidInput, NotFound } from "@/lib/errors/domain-errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import type { Actor } from "@/lib/audit/actor";
 import type { z } from "zod";
@@ -11,14 +11,14 @@ export async function updatePriorAuth(opts: { workspaceId: string; sla: SlaHours
   const { input } = opts;
   return prisma.$transaction(async (tx) => {
     const current = await tx.priorAuth.findFirst({ where: { id: opts.priorAuthId, workspaceId: opts.workspaceId } });
-    if (!current) throw notFound(`Prior authorization ${opts.priorAuthId}`);
+    if (!current) throw new NotFound(`Prior authorization ${opts.priorAuthId}`);
     const data: { assigneeId?: string | null; expedited?: boolean; dueAt?: Date } = {};
     if (input.assignee_id !== undefined) {
-      if (input.assignee_id === "me" && opts.actor.type !== "user") throw badRequest("assignee_id \"me\" is for signed-in people; give a user id.");
+      if (input.assignee_id === "me" && opts.actor.type !== "user") throw new InvalidInput("assignee_id \"me\" is for signed-in people; give a user id.");
       const userId = input.assignee_id === "me" ? opts.actor.id : input.assignee_id;
       if (userId) {
         const member = await tx.membership.findUnique({ where: { workspaceId_userId: { workspaceId: opts.workspaceId, userId } } });
-        if (!member) throw badRequest("assignee_id: not a member of this workspace");
+        if (!member) throw new InvalidInput("assignee_id: not a member of this workspace");
       }
       data.assigneeId = userId;
     }

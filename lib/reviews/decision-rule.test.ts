@@ -1,16 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/errors";
+import { Conflict } from "@/lib/errors/domain-errors";
 import { planReview, standingDecision, type PastReview } from "./decision-rule";
 
 const review = (over: Partial<PastReview> = {}): PastReview => ({
   id: "r1", decision: "approved", reviewer: "ana@plan.test", determinationId: "d1", sequence: 1, createdAt: new Date("2026-11-27T10:00:00Z"), ...over,
 });
 
-function refusal(run: () => unknown): ApiError {
+function refusal(run: () => unknown): Conflict {
   try {
     run();
   } catch (error) {
-    if (error instanceof ApiError) return error;
+    if (error instanceof Conflict) return error;
     throw error;
   }
   throw new Error("expected a refusal");
@@ -37,10 +37,10 @@ describe("the standing decision", () => {
 });
 
 describe("planning a review", () => {
-  it("a first decision is a decision; a repeat is 409 naming the decision that exists", () => {
+  it("a first decision is a decision; a repeat is a Conflict naming the decision that exists", () => {
     expect(planReview({ decision: "approved", amendment: false, standing: null })).toEqual({ kind: "decision" });
     const error = refusal(() => planReview({ decision: "request_for_information", amendment: false, standing: review() }));
-    expect(error.status).toBe(409);
+    expect(error.code).toBe("conflict");
     expect(error.message).toContain("already decided: approved by ana@plan.test at 2026-11-27T10:00:00.000000 (review r1, determination d1)");
     expect(error.message).toContain('"amendment"');
   });

@@ -1,6 +1,6 @@
 // Whether a review is a case's decision, an amendment of it, or a repeat to refuse. Pure: the database's unique
 // (priorAuthId, sequence) makes the answer hold when several reviews arrive at once (record-review.ts).
-import { conflict } from "@/lib/api/errors";
+import { Conflict } from "@/lib/errors/domain-errors";
 import { formatTimestamp } from "@/lib/time";
 
 export interface PastReview {
@@ -38,18 +38,18 @@ export function alreadyDecidedMessage(r: PastReview): string {
 export type ReviewPlan<R extends PastReview> = { kind: "decision" } | { kind: "amendment"; amends: R };
 
 /**
- * One decision per determination: a review on a case whose decision stands is refused (409) unless it is an explicit
+ * One decision per determination: a review on a case whose decision stands is refused (Conflict) unless it is an explicit
  * amendment that changes the decision; an amendment needs a standing decision to change.
  */
 export function planReview<R extends PastReview>(opts: { decision: string; amendment: boolean; standing: R | null }): ReviewPlan<R> {
   const { standing } = opts;
   if (!opts.amendment) {
-    if (standing) throw conflict(alreadyDecidedMessage(standing));
+    if (standing) throw new Conflict(alreadyDecidedMessage(standing));
     return { kind: "decision" };
   }
-  if (!standing) throw conflict('This case has no standing decision to amend: record the decision without "amendment".');
+  if (!standing) throw new Conflict('This case has no standing decision to amend: record the decision without "amendment".');
   if (standing.decision === opts.decision) {
-    throw conflict(`This case is already ${standing.decision} (review ${standing.id} by ${standing.reviewer}): an amendment must change the decision.`);
+    throw new Conflict(`This case is already ${standing.decision} (review ${standing.id} by ${standing.reviewer}): an amendment must change the decision.`);
   }
   return { kind: "amendment", amends: standing };
 }

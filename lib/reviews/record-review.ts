@@ -1,5 +1,5 @@
 import { prisma } from "@/lib/db/prisma";
-import { badRequest, conflict, forbidden, notFound, unprocessable } from "@/lib/api/errors";
+import { Conflict, Forbidden, InvalidInput, NotFound, UnverifiedFacts } from "@/lib/errors/domain-errors";
 import { unverifiedNoticeFacts } from "@/lib/intake/corrections";
 import { emptyFacts } from "@/lib/intake/facts";
 import { correctedFactsOf } from "@/lib/case-pipeline/get-intake-facts";
@@ -46,7 +46,7 @@ const FINAL = new Set(["approved", "denied"]);
  */
 export function assertMayDecide(decision: TReviewRequest["decision"], actor: Actor, requireClinicianForAdverse: boolean): void {
   if (decision === "denied" && requireClinicianForAdverse && actor.type !== "user") {
-    throw forbidden("This workspace requires a clinician for adverse decisions: a denial is recorded by a signed-in reviewer in the portal, not with an API key.");
+    throw new Forbidden("This workspace requires a clinician for adverse decisions: a denial is recorded by a signed-in reviewer in the portal, not with an API key.");
   }
 }
 
@@ -55,7 +55,7 @@ type RecordReviewOptions = { workspaceId: string; priorAuthId: string; actor: Ac
 /**
  * A clinician's decision on the case's latest determination (or the one named), beside the engine's recommendation.
  * Approve and deny are final (they stop the SLA clock); a request for information waits for more material, which
- * re-opens the case. A case is decided once: a repeated or concurrent review is 409 and records nothing; changing a
+ * re-opens the case. A case is decided once: a repeated or concurrent review is a Conflict and records nothing; changing a
  * decision is an explicit amendment with its reason, audited, which issues a corrected notice.
  */
 export async function recordReview(opts: RecordReviewOptions) {
@@ -66,7 +66,7 @@ export async function recordReview(opts: RecordReviewOptions) {
     // Another review took this place in the case's history first (the unique (priorAuthId, sequence)): name it.
     if ((error as { code?: string }).code !== "P2002") throw error;
     const winner = await prisma.review.findFirst({ where: { workspaceId: opts.workspaceId, priorAuthId: opts.priorAuthId }, orderBy: { sequence: "desc" } });
-    throw conflict(winner ? alreadyDecidedMessage(winner) : "Another decision on this case was being recorded at the same time; read the case again.");
+    throw new Conflict(winner ? alreadyDecidedMessage(winner) : "Another decision on this case was being recorded at the same time; read the case again.");
   }
 }
 
@@ -76,22 +76,22 @@ async function decide(tx: Tx, opts: RecordReviewOptions) {
   // below fails on the unique (priorAuthId, sequence) instead of deciding the case a second time.
   const latestReview = await tx.review.findFirst({ where: { workspaceId: opts.workspaceId, priorAuthId: opts.priorAuthId }, orderBy: { sequence: "desc" } });
   const priorAuth = await tx.priorAuth.findFirst({ where: { id: opts.priorAuthId, workspaceId: opts.workspaceId } });
-  if (!priorAuth) throw notFound(`Prior authorization ${opts.priorAuthId}`);
-  if (!DECIDABLE.has(priorAuth.status)) throw conflict(`A ${priorAuth.status} prior authorization cannot be decided.`);
+  if (!priorAuth) throw new NotFound(`Prior authorization ${opts.priorAuthId}`);
+  if (!DECIDABLE.has(priorAuth.status)) throw new Conflict(`A ${priorAuth.status} prior authorization cannot be decided.`);
   if (input.reason_code) {
-    if (input.decision !== "denied") throw badRequest("reason_code: only a denial takes a reason code.");
+    if (input.decision !== "denied") throw new InvalidInput("reason_code: only a denial takes a reason code.");
     const workspace = await tx.workspace.findUniqueOrThrow({ where: { id: opts.workspaceId }, select: { denialReasonCodes: true } });
     const codes = denialReasonCodesOf(workspace.denialReasonCodes);
-    if (!codes.some((c) => c.code === input.reason_code)) throw badRequest(`reason_code: must be one of the workspace's denial reasons (${codes.map((c) => c.code).join(", ")}).`);
+    if (!codes.some((c) => c.code === input.reason_code)) throw new InvalidInput(`reason_code: must be one of the workspace's denial reasons (${codes.map((c) => c.code).join(", ")}).`);
   }
   // The notice this decision issues names the patient and the drug: both must be verified facts (read with evidence, or corrected).
   const unverified = unverifiedNoticeFacts((await correctedFactsOf(tx, priorAuth.id)) ?? emptyFacts());
-  if (unverified.length) throw unprocessable(`The notice cannot be issued: ${unverified.map((u) => u.message).join(" ")}`);
+  if (unverified.length) throw new UnverifiedFacts(`The notice cannot be issued: ${unverified.map((u) => u.message).join(" ")}`);
   const latestDetermination = await tx.determination.findFirst({ where: { priorAuthId: priorAuth.id }, orderBy: { createdAt: "desc" } });
   const determination = input.determination_id
     ? await tx.determination.findFirst({ where: { id: input.determination_id, priorAuthId: priorAuth.id, workspaceId: opts.workspaceId } })
     : latestDetermination;
-  if (input.determination_id && !determination) throw notFound(`Determination ${input.determination_id} of prior authorization ${priorAuth.id}`);
+  if (input.determination_id && !determination) throw new NotFound(`Determination ${input.determination_id} of prior authorization ${priorAuth.id}`);
   const standing = standingDecision({ status: priorAuth.status, latestReview, latestDeterminationId: latestDetermination?.id ?? null });
   const plan = planReview({ decision: input.decision, amendment: Boolean(input.amendment), standing });
   assertTransition(priorAuth.status, input.decision);
@@ -122,7 +122,7 @@ async function decide(tx: Tx, opts: RecordReviewOptions) {
       ...(await waitingClockData(tx, priorAuth, input.decision)),
     },
   });
-  if (moved.count === 0) throw conflict("The case changed while the decision was recorded: read it again and retry.");
+  if (moved.count === 0) throw new Conflict("The case changed while the decision was recorded: read it again and retry.");
   if (reopened) {
     await recordAuditEvent(tx, { workspaceId: opts.workspaceId, priorAuthId: priorAuth.id, actor: opts.actor, action: "prior_auth.reopened", details: { previous_status: priorAuth.status, decided_by: priorAuth.decidedBy, reason: why } });
   }

@@ -2,7 +2,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { prisma } from "@/lib/db/prisma";
 import { requestEvaluation } from "@/lib/case-pipeline/request-evaluation";
 import { waitingClockData } from "@/lib/prior-auths/waiting-clock";
-import { badRequest, notFound } from "@/lib/api/errors";
+import { InvalidInput, NotFound } from "@/lib/errors/domain-errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import type { Actor } from "@/lib/audit/actor";
 import { readStoredClaims, type TClaimRecord, type TSupportingInformationRequest } from "@/lib/schemas/supporting-information";
@@ -27,7 +27,7 @@ function claimRecordsOf(body: TSupportingInformationRequest): TClaimRecord[] {
     if (converted.record) records.push(converted.record);
     else problems.push(converted.problem!);
   }
-  if (problems.length) throw badRequest(`Invalid request: ${problems.join("; ")}`);
+  if (problems.length) throw new InvalidInput(`Invalid request: ${problems.join("; ")}`);
   return records;
 }
 
@@ -40,7 +40,7 @@ export async function addSupportingInformation(opts: { workspaceId: string; prio
   const testClaim = opts.body.test_claim?.data;
   const result = await prisma.$transaction(async (tx) => {
     const priorAuth = await tx.priorAuth.findFirst({ where: { id: opts.priorAuthId, workspaceId: opts.workspaceId }, select: { id: true, workspaceId: true, status: true, dueAt: true, waitingSince: true, slaPaused: true } });
-    if (!priorAuth) throw notFound(`Prior authorization ${opts.priorAuthId}`);
+    if (!priorAuth) throw new NotFound(`Prior authorization ${opts.priorAuthId}`);
     if (CLOSED.has(priorAuth.status)) {
       return { status: "Failed" as const, message: `The prior authorization is ${priorAuth.status}: it takes no more information.` };
     }

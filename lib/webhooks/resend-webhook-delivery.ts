@@ -1,5 +1,5 @@
 import { prisma } from "@/lib/db/prisma";
-import { notFound } from "@/lib/api/errors";
+import { NotFound } from "@/lib/errors/domain-errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import type { Actor } from "@/lib/audit/actor";
 import { kickWebhookDeliveries } from "./kick-webhook-deliveries";
@@ -9,7 +9,7 @@ import { presentWebhookDelivery } from "./present-webhook";
 export async function resendWebhookDelivery(opts: { workspaceId: string; deliveryId: string; actor: Actor }) {
   const delivery = await prisma.$transaction(async (tx) => {
     const current = await tx.webhookDelivery.findFirst({ where: { id: opts.deliveryId, workspaceId: opts.workspaceId } });
-    if (!current) throw notFound(`Webhook delivery ${opts.deliveryId}`);
+    if (!current) throw new NotFound(`Webhook delivery ${opts.deliveryId}`);
     const updated = await tx.webhookDelivery.update({
       where: { id: current.id },
       data: { status: "pending", attempts: 0, nextAttemptAt: new Date(), deliveredAt: null },

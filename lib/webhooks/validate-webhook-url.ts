@@ -2,7 +2,7 @@
 // addresses unless PA_FETCH_ALLOW_HOSTS lists them. Checked at registration here, and again at every delivery
 // (safeFetch checks the address it connects to).
 import { isIP } from "node:net";
-import { badRequest } from "@/lib/api/errors";
+import { InvalidInput } from "@/lib/errors/domain-errors";
 import { classifyAddress, describeAddressClass, isAllowedTarget, normalizeHost, parseAllowList, type AllowList } from "@/lib/net/address-policy";
 import { DocumentFetchError, resolveAllowedAddresses, type Resolver } from "@/lib/net/safe-fetch";
 
@@ -17,21 +17,21 @@ export async function validateWebhookUrl(
   try {
     url = new URL(raw);
   } catch {
-    throw badRequest("url: must be an absolute http(s) URL");
+    throw new InvalidInput("url: must be an absolute http(s) URL");
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw badRequest(`url: the ${url.protocol} scheme is not allowed; use http: or https:`);
-  if (url.username || url.password) throw badRequest("url: must not contain a user name or password");
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new InvalidInput(`url: the ${url.protocol} scheme is not allowed; use http: or https:`);
+  if (url.username || url.password) throw new InvalidInput("url: must not contain a user name or password");
   const host = normalizeHost(url.hostname);
-  if (!host) throw badRequest("url: has no host");
+  if (!host) throw new InvalidInput("url: has no host");
   if (isIP(host)) {
     if (!isAllowedTarget(host, host, allowList)) {
-      throw badRequest(`url: points to ${host}, ${describeAddressClass(classifyAddress(host))}, which is not allowed`);
+      throw new InvalidInput(`url: points to ${host}, ${describeAddressClass(classifyAddress(host))}, which is not allowed`);
     }
   } else {
     try {
       await resolveAllowedAddresses(host, allowList, opts.resolve);
     } catch (error) {
-      if (error instanceof DocumentFetchError) throw badRequest(`url: ${forWebhooks(error.message)}`);
+      if (error instanceof DocumentFetchError) throw new InvalidInput(`url: ${forWebhooks(error.message)}`);
       throw error;
     }
   }

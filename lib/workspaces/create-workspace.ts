@@ -1,7 +1,7 @@
 import { prisma } from "@/lib/db/prisma";
 import { generateApiKey } from "@/lib/auth/api-keys";
 import { hashPassword } from "@/lib/auth/passwords";
-import { conflict } from "@/lib/api/errors";
+import { Conflict } from "@/lib/errors/domain-errors";
 
 export interface CreateWorkspaceInput {
   name: string;
@@ -19,7 +19,7 @@ export async function createWorkspace(input: CreateWorkspaceInput) {
   const apiKey = generateApiKey();
   return prisma.$transaction(async (tx) => {
     const existing = await tx.user.findUnique({ where: { email } });
-    if (existing) throw conflict(`A user with the email ${email} already exists.`);
+    if (existing) throw new Conflict(`A user with the email ${email} already exists.`);
     const workspace = await tx.workspace.create({ data: { name: input.name.trim(), autoEvaluate: input.autoEvaluate ?? true } });
     const user = await tx.user.create({ data: { email, passwordHash } });
     await tx.membership.create({ data: { workspaceId: workspace.id, userId: user.id, role: "admin" } });

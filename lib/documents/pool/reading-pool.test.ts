@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { DocumentLimitError, newReadingPool, readingJob, readInWorker, readingPoolStats, type ReadProgress } from "../read-in-worker";
+import { DocumentOverLimit } from "@/lib/errors/domain-errors";
+import { newReadingPool, readingJob, readInWorker, readingPoolStats, type ReadProgress } from "../read-in-worker";
 import { defaultReadWorkers, loadReadLimits, type ReadLimits } from "../read-limits";
 import { formPdf, manyPagesPdf } from "../test-fixtures";
 import type { ReadingPool } from "./reading-pool";
@@ -53,7 +54,7 @@ describe("a pool of reading threads", () => {
     const outcomes = await Promise.allSettled([pool.run(pdfJob(slow, { pageTimeoutMs: 1 })), pool.run(pdfJob(next))]);
     expect(outcomes[0].status).toBe("rejected");
     const error = (outcomes[0] as PromiseRejectedResult).reason;
-    expect(error).toBeInstanceOf(DocumentLimitError);
+    expect(error).toBeInstanceOf(DocumentOverLimit);
     expect(error.limit).toBe("page_time");
     expect(error.message).toMatch(/^Reading page \d+ of the document took longer than 0 s \(limit PA_READ_PAGE_TIMEOUT_MS\)\.$/);
     expect(outcomes[1].status).toBe("fulfilled");
@@ -74,7 +75,7 @@ describe("a pool of reading threads", () => {
     ]);
     expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "rejected", "fulfilled", "fulfilled"]);
     const error = (outcomes[1] as PromiseRejectedResult).reason;
-    expect(error).toBeInstanceOf(DocumentLimitError);
+    expect(error).toBeInstanceOf(DocumentOverLimit);
     expect(error.limit).toBe("memory");
     expect(error.message).toBe("Reading the document needed more than 48 MB of memory (limit PA_READ_HEAP_MB).");
     expect(pool.stats()).toMatchObject({ spawned: 2, killed: 1 });

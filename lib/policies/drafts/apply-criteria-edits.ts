@@ -1,4 +1,4 @@
-import { badRequest } from "@/lib/api/errors";
+import { InvalidInput } from "@/lib/errors/domain-errors";
 import type { TCheck } from "../check-schema";
 import type { CriteriaNode, ParsedPolicy } from "../types";
 
@@ -20,12 +20,12 @@ function applyEdit(node: CriteriaNode, edit: CriterionEdit): boolean {
   return node.children.some((child) => applyEdit(child, edit));
 }
 
-/** A copy of `parsed` with the edits applied (checks already validated by ZCheck); an unknown criterion is a 400. */
+/** A copy of `parsed` with the edits applied (checks already validated by ZCheck); an unknown criterion is InvalidInput. */
 export function applyCriteriaEdits(parsed: ParsedPolicy, edits: CriterionEdit[]): ParsedPolicy {
   const copy = structuredClone(parsed);
   edits.forEach((edit, i) => {
     const found = copy.sections.some((section) => applyEdit(section.criteria, edit)) || (copy.limits ?? []).some((node) => applyEdit(node, edit));
-    if (!found) throw badRequest(`criteria_edits[${i}].criterion_id: no criterion ${edit.criterion_id} in this policy`);
+    if (!found) throw new InvalidInput(`criteria_edits[${i}].criterion_id: no criterion ${edit.criterion_id} in this policy`);
   });
   return copy;
 }

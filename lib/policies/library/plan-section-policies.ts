@@ -1,6 +1,6 @@
 // What an upload stores: one policy per section of the document's reading, each bound to its section's drugs and
 // codes, with the pages it was read from. Pure: createPolicy writes the plan in one transaction.
-import { badRequest, unprocessable } from "@/lib/api/errors";
+import { InvalidInput, UnprocessableDocument } from "@/lib/errors/domain-errors";
 import { normalizeNdc } from "@/lib/lexicon/codes/ndc";
 import type { PolicyDocumentReading, PolicyFamily } from "../read/types";
 import type { ParsedPolicy } from "../types";
@@ -37,10 +37,10 @@ const unique = <T>(list: T[]) => [...new Set(list)];
  * is refused, since it would let one drug's request select another drug's criteria.
  */
 export function planSectionPolicies(reading: PolicyDocumentReading, pages: readonly { page: number; text: string }[], meta: PolicyMetadataInput, what: string): PlannedSectionPolicy[] {
-  if (!reading.sections.length) throw unprocessable(`No drug section could be read from ${what}: nothing was stored.`);
+  if (!reading.sections.length) throw new UnprocessableDocument(`No drug section could be read from ${what}: nothing was stored.`);
   const many = reading.sections.length > 1;
   if (many && (meta.drug_names || meta.ndc_codes || meta.cpt_codes)) {
-    throw badRequest(`${what} holds ${reading.sections.length} drug sections: drug_names, ndc_codes and cpt_codes would bind all of them to the same drugs. Upload without them and edit each section's policy.`);
+    throw new InvalidInput(`${what} holds ${reading.sections.length} drug sections: drug_names, ndc_codes and cpt_codes would bind all of them to the same drugs. Upload without them and edit each section's policy.`);
   }
   const documentTitle = meta.title ?? reading.title;
   return reading.sections.map((section) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/errors";
+import { NoApplicablePolicy } from "@/lib/errors/domain-errors";
 import type { PolicyDocumentReading } from "../read/types";
 import type { CriterionNode, ParsedPolicy } from "../types";
 import { planSectionPolicies } from "./plan-section-policies";
@@ -31,28 +31,27 @@ describe("sectionForCase", () => {
     expect(chosen.parsed.drugNames).toEqual(READING.sections.find((s) => s.label === label)!.drugs.names);
   });
 
-  it("a drug the document has no section for is a 422 naming the drug and the document", () => {
+  it("a drug the document has no section for is NoApplicablePolicy naming the drug and the document", () => {
     let error: unknown;
     try {
       sectionForCase(READING, { ndcs: [], drugNames: ["Dupixent 300 mg"] }, "table.pdf");
     } catch (e) {
       error = e;
     }
-    expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).status).toBe(422);
-    expect((error as ApiError).message).toContain('"Dupixent 300 mg"');
-    expect((error as ApiError).message).toContain("Specialty drug criteria");
-    expect((error as ApiError).message).toContain("table.pdf");
+    expect(error).toBeInstanceOf(NoApplicablePolicy);
+    expect((error as NoApplicablePolicy).message).toContain('"Dupixent 300 mg"');
+    expect((error as NoApplicablePolicy).message).toContain("Specialty drug criteria");
+    expect((error as NoApplicablePolicy).message).toContain("table.pdf");
   });
 
-  it("a document with no section at all is a 422 too", () => {
+  it("a document with no section at all is NoApplicablePolicy too", () => {
     expect(() => sectionForCase({ ...READING, sections: [] }, { ndcs: [], drugNames: ["Humira"] }, "empty.pdf")).toThrow(/No drug's criteria could be read.*empty\.pdf.*"Humira"/);
   });
 
   it("a single section that names no drug is evaluated as before (unbound), a single bound section of another drug is not", () => {
     const unbound = { ...READING, sections: [{ ...READING.sections[0], drugs: { names: [], ndcs: [], cpts: [] } }] };
     expect(sectionForCase(unbound, { ndcs: [], drugNames: ["Dupixent"] }, "x").matchedBy).toBe("unbound");
-    expect(() => sectionForCase({ ...READING, sections: [READING.sections[0]] }, { ndcs: [], drugNames: ["Dupixent"] }, "x")).toThrow(ApiError);
+    expect(() => sectionForCase({ ...READING, sections: [READING.sections[0]] }, { ndcs: [], drugNames: ["Dupixent"] }, "x")).toThrow(NoApplicablePolicy);
   });
 });
 

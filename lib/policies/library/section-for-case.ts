@@ -1,7 +1,7 @@
 // The section of a policy document given with a request (policy_document_url, policy_payload) that applies to the
-// case's drug. A document with no section for it is a 422 naming the drug and the document: the check never runs on
+// case's drug. A document with no section for it is NoApplicablePolicy naming the drug and the document: the check never runs on
 // another drug's criteria, nor on none.
-import { unprocessable } from "@/lib/api/errors";
+import { NoApplicablePolicy } from "@/lib/errors/domain-errors";
 import type { PolicyDocumentReading } from "../read/types";
 import type { ParsedPolicy } from "../types";
 import { chooseSection, type CaseDrugs } from "./choose-section";
@@ -16,7 +16,7 @@ const describeDrugs = (drugs: CaseDrugs) =>
   [...drugs.drugNames.map((n) => `"${n}"`), ...drugs.ndcs.map((n) => `NDC ${n}`)].join(", ") || "(the case names no drug)";
 
 /**
- * `documentName`: how the 422 names the document (its file name or URL). A document of one section that names no drug
+ * `documentName`: how the error names the document (its file name or URL). A document of one section that names no drug
  * (a policy whose drugs could not be read) is evaluated as before: the determination then says the policy is not
  * bound to the drug, and never approves on it.
  */
@@ -29,7 +29,7 @@ export function sectionForCase(reading: PolicyDocumentReading, drugs: CaseDrugs,
   if (chosen) return { parsed: chosen.section.policy, label: chosen.section.label, matchedBy: chosen.matchedBy };
   const covered = reading.sections.flatMap((s) => s.drugs.names.slice(0, 2)).slice(0, 12);
   const title = reading.title ? ` "${reading.title}"` : "";
-  throw unprocessable(
+  throw new NoApplicablePolicy(
     reading.sections.length
       ? `The policy document${title} (${documentName}) has no section for the requested drug ${describeDrugs(drugs)}; it covers ${covered.join(", ")}${reading.sections.length > covered.length ? " ..." : ""}. Send the policy of this drug.`
       : `No drug's criteria could be read from the policy document${title} (${documentName}), so none apply to the requested drug ${describeDrugs(drugs)}.`,

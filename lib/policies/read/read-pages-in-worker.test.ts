@@ -1,11 +1,11 @@
 // The policy layout reader off the request thread: readPolicyPages reads in a worker thread exactly what
 // readPolicyDocument reads in this thread (sections, criteria trees, quotes survive the structured clone unchanged),
-// for a fixture of each family; a reading over its time or heap limit fails with a DocumentLimitError and the next
+// for a fixture of each family; a reading over its time or heap limit fails with a DocumentOverLimit and the next
 // reading works on a fresh thread.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { DocumentLimitError } from "@/lib/documents/read-in-worker";
+import { DocumentOverLimit } from "@/lib/errors/domain-errors";
 import { readPdf, type PdfPage } from "@/lib/documents/read-pdf";
 import { criteriaTablePages, FICTIONAL_CRITERIA_TABLE, FICTIONAL_PDL_TABLE } from "./fixtures/criteria-table";
 import { FICTIONAL_GROUP_BOOK, FICTIONAL_PART_D_BOOK, partDBookPages } from "./fixtures/part-d-book";
@@ -116,16 +116,16 @@ describe("limits of a reading", () => {
     await readPolicyPages(SINGLE_DRUG); // a warm thread: what is stopped is the reading, not the reader's load
     const killed = policyReadingPoolStats()?.killed ?? 0;
     const error = await readPolicyPages(pages, { limits: { timeoutMs: 1 } }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(DocumentLimitError);
-    expect(error).toMatchObject({ limit: "policy_read_time", status: 422, message: expect.stringContaining("PA_POLICY_READ_TIMEOUT_MS") });
+    expect(error).toBeInstanceOf(DocumentOverLimit);
+    expect(error).toMatchObject({ limit: "policy_read_time", code: "document_over_limit", message: expect.stringContaining("PA_POLICY_READ_TIMEOUT_MS") });
     expect(policyReadingPoolStats()?.killed).toBe(killed + 1);
     expect((await readPolicyPages(SINGLE_DRUG)).family).toBe("single_drug");
   });
 
   it("a reading over its heap limit fails with the memory limit's error", async () => {
     const error = await readPolicyPages(SINGLE_DRUG, { limits: { heapMb: 12 } }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(DocumentLimitError);
-    expect(error).toMatchObject({ limit: "memory", status: 422, message: expect.stringContaining("PA_READ_HEAP_MB") });
+    expect(error).toBeInstanceOf(DocumentOverLimit);
+    expect(error).toMatchObject({ limit: "memory", code: "document_over_limit", message: expect.stringContaining("PA_READ_HEAP_MB") });
     expect((await readPolicyPages(SINGLE_DRUG)).family).toBe("single_drug");
   });
 });

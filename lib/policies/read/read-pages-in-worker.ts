@@ -1,9 +1,9 @@
 // Runs the policy layout reader (readPolicyDocument, worker/read-policy.worker.mjs) in a small pool of long-lived
 // worker threads (lib/documents/pool/reading-pool.ts) with a heap limit and a time limit per reading: the thread that
 // answers requests only hands the pages over and awaits the sections. A reading over its time limit stops its thread
-// (a fresh one takes the next document) and fails with a DocumentLimitError, as a document over a reading limit does.
+// (a fresh one takes the next document) and fails with a DocumentOverLimit, as a document over a reading limit does.
 import type { PdfPage } from "@/lib/documents/read-pdf";
-import { DocumentLimitError } from "@/lib/documents/read-in-worker";
+import { DocumentOverLimit } from "@/lib/errors/domain-errors";
 import { loadReadLimits, positiveEnv } from "@/lib/documents/read-limits";
 import { ReadingPool, type PoolJob, type ReadingPoolStats } from "@/lib/documents/pool/reading-pool";
 import { workerScriptPath } from "@/lib/documents/worker-script";
@@ -55,7 +55,7 @@ export function policyReadingJob(pages: readonly PdfPage[], limits: PolicyReadLi
     heapMb: limits.heapMb,
     timers: (fail) => {
       const timer = setTimeout(
-        () => fail(new DocumentLimitError(`Reading the policy document's sections took longer than ${seconds(limits.timeoutMs)} (limit PA_POLICY_READ_TIMEOUT_MS).`, "policy_read_time")),
+        () => fail(new DocumentOverLimit(`Reading the policy document's sections took longer than ${seconds(limits.timeoutMs)} (limit PA_POLICY_READ_TIMEOUT_MS).`, "policy_read_time")),
         limits.timeoutMs,
       );
       return { onProgress: () => undefined, clear: () => clearTimeout(timer) };
@@ -64,7 +64,7 @@ export function policyReadingJob(pages: readonly PdfPage[], limits: PolicyReadLi
       onResult: (content) => content as PolicyDocumentReading,
       onError: ({ message }) => new Error(`The policy reader failed: ${message}`),
       onDeath: ({ outOfMemory, message, exitCode }) => {
-        if (outOfMemory) return new DocumentLimitError(`Reading the policy document's sections needed more than ${limits.heapMb} MB of memory (limit PA_READ_HEAP_MB).`, "memory");
+        if (outOfMemory) return new DocumentOverLimit(`Reading the policy document's sections needed more than ${limits.heapMb} MB of memory (limit PA_READ_HEAP_MB).`, "memory");
         if (exitCode !== undefined) return new Error(`The policy reader stopped (exit code ${exitCode}) before it finished.`);
         return new Error(`The policy reader failed: ${message}`);
       },
@@ -78,7 +78,7 @@ export function newPolicyReadingPool(opts: { size: number; maxJobsPerWorker?: nu
 }
 
 /**
- * The sections of a policy document's pages, read by the family readers in a worker thread. Throws DocumentLimitError
+ * The sections of a policy document's pages, read by the family readers in a worker thread. Throws DocumentOverLimit
  * (time, memory) or an Error when the reader fails.
  */
 export async function readPolicyPagesInWorker(pages: readonly PdfPage[], opts: { limits?: Partial<PolicyReadLimits>; pool?: ReadingPool } = {}): Promise<PolicyDocumentReading> {

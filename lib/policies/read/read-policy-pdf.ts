@@ -21,7 +21,7 @@ export interface PolicyPdfReading {
 
 /**
  * The sections of a policy document's pages (layout analysis of the family reader), read in a worker thread: the
- * thread that answers requests only awaits them. Throws DocumentLimitError over the time or memory limit.
+ * thread that answers requests only awaits them. Throws DocumentOverLimit over the time or memory limit.
  */
 export async function readPolicyPages(pages: readonly PdfPage[], opts: { limits?: Partial<PolicyReadLimits> } = {}): Promise<PolicyDocumentReading> {
   return readPolicyPagesInWorker(pages, opts);

@@ -1,7 +1,7 @@
 // Stores what a new reading of one section decides for its policy (decide-reread.ts): a new version stamped by the
 // current reader, or the reading as the policy's draft, or nothing. Runs inside the caller's transaction.
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { conflict } from "@/lib/api/errors";
+import { Conflict } from "@/lib/errors/domain-errors";
 import type { Actor } from "@/lib/audit/actor";
 import type { StoredDraft } from "../policy-drafts";
 import type { PlannedSectionPolicy } from "@/lib/policies/library/plan-section-policies";
@@ -83,6 +83,6 @@ export async function applySectionReading(
       ...(opts.fromDocument ? { family: planned.family, sectionLabel: planned.sectionLabel, sectionPages: planned.sectionPages, requirementCodes: planned.requirementCodes } : {}),
     },
   });
-  if (moved.count !== 1) throw conflict(`Policy ${policy.id} changed while it was re-read; re-read it again.`);
+  if (moved.count !== 1) throw new Conflict(`Policy ${policy.id} changed while it was re-read; re-read it again.`);
   return { policyId: policy.id, action: "version", version, changeNote: decision.changeNote };
 }

@@ -1,8 +1,8 @@
 // Queues a policy document's re-read (the reread-policy-document job, run by the workers, never by the request
-// thread) and records it on the document as queued. One at a time per document: 409 while one is queued or reading.
+// thread) and records it on the document as queued. One at a time per document: a Conflict while one is queued or reading.
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { prisma } from "@/lib/db/prisma";
-import { conflict, notFound } from "@/lib/api/errors";
+import { Conflict, NotFound } from "@/lib/errors/domain-errors";
 import { logger } from "@/lib/log";
 import { JOBS, enqueueJob } from "@/lib/jobs/definitions";
 import { QUEUE_SETTINGS } from "@/lib/jobs/queue";
@@ -16,11 +16,11 @@ const STUCK_AFTER_MS = (JOBS.rereadPolicyDocument.expireInSeconds * (QUEUE_SETTI
 /** Marks the document queued inside the caller's transaction (the row is locked: two requests cannot both queue). */
 export async function markRereadQueued(tx: Tx, opts: { workspaceId: string; documentId: string; reason: RereadReason; total?: number | null }): Promise<PolicyReading> {
   const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "Document" WHERE id = ${opts.documentId}::uuid AND "workspaceId" = ${opts.workspaceId}::uuid FOR UPDATE`;
-  if (!locked.length) throw notFound(`Policy document ${opts.documentId}`);
+  if (!locked.length) throw new NotFound(`Policy document ${opts.documentId}`);
   const row = await tx.document.findFirst({ where: { id: opts.documentId, workspaceId: opts.workspaceId, policies: { some: {} } }, select: { policyReading: true } });
-  if (!row) throw notFound(`Policy document ${opts.documentId}`);
+  if (!row) throw new NotFound(`Policy document ${opts.documentId}`);
   const current = presentPolicyReading(row.policyReading);
-  if (isReadingActive(current) && !isReadingStuck(current, new Date(), STUCK_AFTER_MS)) throw conflict(`Policy document ${opts.documentId} is already being re-read (${current!.status} since ${current!.started_at ?? current!.queued_at}).`);
+  if (isReadingActive(current) && !isReadingStuck(current, new Date(), STUCK_AFTER_MS)) throw new Conflict(`Policy document ${opts.documentId} is already being re-read (${current!.status} since ${current!.started_at ?? current!.queued_at}).`);
   const reading = queuedReading(opts.reason, new Date(), opts.total ?? null);
   await tx.document.update({ where: { id: opts.documentId }, data: { policyReading: reading as unknown as Prisma.InputJsonValue } });
   return reading;

@@ -3,7 +3,7 @@
 // version (or, over a person's edits, a draft); a new section becomes a new policy; a policy whose section is no
 // longer found is left as it is and reported. Audited as policy_document.reread.
 import { prisma } from "@/lib/db/prisma";
-import { notFound, unprocessable } from "@/lib/api/errors";
+import { NotFound, UnprocessableDocument } from "@/lib/errors/domain-errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import type { Actor } from "@/lib/audit/actor";
 import { storeSection } from "../create-policy";
@@ -36,8 +36,8 @@ const VERSION_SELECT = { policyId: true, version: true, title: true, payer: true
 
 export async function rereadPolicyDocument(opts: { workspaceId: string; documentId: string; actor: Actor; onCellProgress?: (done: number, total: number) => void }): Promise<RereadOutcome> {
   const document = await prisma.document.findFirst({ where: { id: opts.documentId, workspaceId: opts.workspaceId, policies: { some: {} } }, select: { id: true, bytes: true, fileName: true, contentType: true } });
-  if (!document) throw notFound(`Policy document ${opts.documentId}`);
-  if (document.contentType !== "application/pdf") throw unprocessable(`Policy document ${document.id} is no PDF: there is nothing to re-read.`);
+  if (!document) throw new NotFound(`Policy document ${opts.documentId}`);
+  if (document.contentType !== "application/pdf") throw new UnprocessableDocument(`Policy document ${document.id} is no PDF: there is nothing to re-read.`);
   const limits = backgroundCellLimits();
   const { pages, reading, cells } = await readPolicyPdf(new Uint8Array(document.bytes), { cellLimits: limits, onCellProgress: opts.onCellProgress });
   const plan = planSectionPolicies(reading, pages, {}, `the document${document.fileName ? ` ${document.fileName}` : ""}`);

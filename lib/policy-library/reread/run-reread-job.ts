@@ -2,7 +2,7 @@
 // at most every few seconds), and stores the outcome (done with counts, or failed with why) on the document.
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { prisma } from "@/lib/db/prisma";
-import { ApiError } from "@/lib/api/errors";
+import { DocumentOverLimit, DomainError } from "@/lib/errors/domain-errors";
 import { SYSTEM_ACTOR } from "@/lib/audit/record-audit-event";
 import { logger } from "@/lib/log";
 import { presentPolicyReading, queuedReading, type PolicyReading, type RereadReason } from "@/lib/policies/reread/policy-reading";
@@ -55,8 +55,10 @@ export async function runRereadJob(payload: { workspaceId: string; documentId: s
     return "done";
   } catch (error) {
     await writing;
-    // A document that cannot be read the same way every time is not retried: the document says why.
-    const message = error instanceof ApiError ? error.message : `the re-read failed: ${error instanceof Error ? error.message : String(error)}`;
+    // A document that cannot be read the same way every time is not retried: the document says why (a refusal in its
+    // own words; a reading over a limit, like any other failure, as what failed).
+    const refusal = error instanceof DomainError && !(error instanceof DocumentOverLimit);
+    const message = refusal ? error.message : `the re-read failed: ${error instanceof Error ? error.message : String(error)}`;
     logger.error("policy document re-read failed", { documentId: payload.documentId, error });
     await save(payload.documentId, { ...reading, status: "failed", finished_at: new Date().toISOString(), message });
     return "failed";
