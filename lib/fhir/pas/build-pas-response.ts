@@ -1,0 +1,98 @@
+// The PAS Response Bundle for a request: a ClaimResponse first, then the request's patient, insurer and requestor
+// entries it refers to (copied with their fullUrl, so every reference of the answer resolves inside it). Each item of
+// the request is answered by its sequence with the X12 306 review action. Pure.
+import type { Bundle, BundleEntry, ClaimResponse, ClaimResponseItem, Extension, Period, Reference, Resource } from "@medplum/fhirtypes";
+import { PAS_CANONICAL } from "@/lib/fhir/pas/pas-profiles";
+import { type PasRequest, resolveEntry } from "@/lib/fhir/pas/read-pas-request";
+
+/** X12 306 codes the service answers with: certified, not certified (a clinician's denial only), pended, modified. */
+export type ReviewAction = "A1" | "A3" | "A4" | "A6";
+
+const REVIEW_ACTION_DISPLAY: Record<ReviewAction, string> = { A1: "Certified in total", A3: "Not Certified", A4: "Pended", A6: "Modified" };
+const X12_306 = "https://codesystem.x12.org/005010/306";
+
+export interface PasAnswer {
+  action: ReviewAction;
+  /** The service's id of the case: the ClaimResponse's identifier. */
+  priorAuthId: string;
+  /** For A1 and A6: the authorization number. */
+  authorizationNumber?: string;
+  /** For A1 and A6: the period the certification covers (default: each item's requested dates). */
+  certifiedPeriod?: Period;
+  /** Reasons and what is missing, one note each. */
+  notes: string[];
+  /** When the answer was made (ISO date-time). */
+  issued: string;
+}
+
+export function buildPasResponse(request: PasRequest, answer: PasAnswer, serverBase: string): Bundle {
+  const { bundle, claim } = request;
+  const copied = new Map<string, BundleEntry>();
+  const refer = <T extends Resource>(reference: Reference<T> | undefined): Reference<T> | undefined => {
+    const entry = resolveEntry(bundle, reference?.reference);
+    if (!entry?.fullUrl) return undefined;
+    copied.set(entry.fullUrl, { fullUrl: entry.fullUrl, resource: entry.resource });
+    return { reference: entry.fullUrl };
+  };
+  const patient = refer(claim.patient);
+  const insurer = refer(claim.insurer);
+  const requestor = refer(claim.provider);
+  const certified = answer.action === "A1" || answer.action === "A6";
+  const issuedDay = answer.issued.slice(0, 10);
+
+  const claimResponse: ClaimResponse = {
+    resourceType: "ClaimResponse",
+    id: answer.priorAuthId,
+    meta: { profile: [`${PAS_CANONICAL}/profile-claimresponse`] },
+    identifier: [{ system: `${serverBase}/prior-auth`, value: answer.priorAuthId }],
+    status: "active",
+    type: claim.type,
+    use: "preauthorization",
+    patient: patient ?? { identifier: claim.patient.identifier, display: claim.patient.display ?? "the patient of the request" },
+    created: answer.issued,
+    insurer: insurer ?? { display: claim.insurer?.display ?? "the payer" },
+    ...(requestor ? { requestor } : {}),
+    request: { identifier: request.claimIdentifier },
+    outcome: "complete",
+    ...(certified && answer.authorizationNumber ? { preAuthRef: answer.authorizationNumber } : {}),
+    item: request.items.map((item): ClaimResponseItem => {
+      const period = answer.certifiedPeriod ?? item.requested;
+      const extension: Extension[] = certified
+        ? [
+            { url: `${PAS_CANONICAL}/extension-itemPreAuthIssueDate`, valueDate: issuedDay },
+            ...(period ? [{ url: `${PAS_CANONICAL}/extension-itemPreAuthPeriod`, valuePeriod: period }] : []),
+          ]
+        : [];
+      return {
+        ...(extension.length ? { extension } : {}),
+        itemSequence: item.sequence,
+        adjudication: [
+          {
+            extension: [reviewAction(answer.action, certified ? answer.authorizationNumber : undefined)],
+            category: { coding: [{ system: "http://terminology.hl7.org/CodeSystem/adjudication", code: "submitted" }] },
+          },
+        ],
+      };
+    }),
+    ...(answer.notes.length ? { processNote: answer.notes.map((text, index) => ({ number: index + 1, type: "display" as const, text })) } : {}),
+  };
+
+  return {
+    resourceType: "Bundle",
+    meta: { profile: [`${PAS_CANONICAL}/profile-pas-response-bundle`] },
+    ...(bundle.identifier ? { identifier: bundle.identifier } : {}),
+    type: "collection",
+    timestamp: answer.issued,
+    entry: [{ fullUrl: `${serverBase}/fhir/ClaimResponse/${answer.priorAuthId}`, resource: claimResponse }, ...copied.values()],
+  };
+}
+
+function reviewAction(action: ReviewAction, number: string | undefined): Extension {
+  return {
+    url: `${PAS_CANONICAL}/extension-reviewAction`,
+    extension: [
+      ...(number ? [{ url: "number", valueString: number }] : []),
+      { url: `${PAS_CANONICAL}/extension-reviewActionCode`, valueCodeableConcept: { coding: [{ system: X12_306, code: action, display: REVIEW_ACTION_DISPLAY[action] }] } },
+    ],
+  };
+}

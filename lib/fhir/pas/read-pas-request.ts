@@ -1,0 +1,83 @@
+// What the service needs from a PAS request Bundle (already validated against profile-pas-request-bundle): the Claim,
+// the entries its references name, its items, and the keys a resubmission is recognised by. Pure.
+import { createHash } from "node:crypto";
+import type { Bundle, BundleEntry, Claim, CodeableConcept, Identifier, Period, Resource } from "@medplum/fhirtypes";
+import { PAS_CANONICAL } from "@/lib/fhir/pas/pas-profiles";
+
+export const CERTIFICATION_TYPE_URL = `${PAS_CANONICAL}/extension-certificationType`;
+
+export interface PasItem {
+  sequence: number;
+  productOrService: CodeableConcept;
+  quantity?: number;
+  /** The service dates asked for (servicedPeriod, or servicedDate as a one-day period). */
+  requested?: Period;
+  /** X12 1322: I initial, 3 cancel, 4 extension, S revision ... */
+  certificationType?: string;
+}
+
+export interface PasRequest {
+  bundle: Bundle;
+  claim: Claim;
+  /** `system|value` of Bundle.identifier, if any. */
+  bundleKey: string | null;
+  /** `system|value` of the Claim's first identifier. */
+  claimKey: string;
+  claimIdentifier: Identifier;
+  /** SHA-256 of the Claim's content (keys sorted; id, meta and text left out). */
+  contentHash: string;
+  items: PasItem[];
+}
+
+export type PasReading = { ok: true; request: PasRequest } | { ok: false; expression: string; message: string };
+
+export function readPasRequest(bundle: Bundle): PasReading {
+  const claim = bundle.entry?.find((entry) => entry.resource?.resourceType === "Claim")?.resource as Claim | undefined;
+  if (!claim) return { ok: false, expression: "Bundle.entry", message: "the Bundle has no Claim" };
+  const claimIdentifier = claim.identifier?.find((identifier) => identifier.value);
+  if (!claimIdentifier?.value) return { ok: false, expression: "Claim.identifier", message: "the Claim needs an identifier (the submitter's trace number)" };
+  const items = (claim.item ?? []).map((item): PasItem => ({
+    sequence: item.sequence,
+    productOrService: item.productOrService,
+    quantity: item.quantity?.value,
+    requested: item.servicedPeriod ?? (item.servicedDate ? { start: item.servicedDate, end: item.servicedDate } : undefined),
+    certificationType: item.extension?.find((extension) => extension.url === CERTIFICATION_TYPE_URL)?.valueCodeableConcept?.coding?.[0]?.code,
+  }));
+  return {
+    ok: true,
+    request: {
+      bundle,
+      claim,
+      bundleKey: bundle.identifier?.value ? keyOf(bundle.identifier) : null,
+      claimKey: keyOf(claimIdentifier),
+      claimIdentifier,
+      contentHash: createHash("sha256").update(stableJson(withoutBookkeeping(claim))).digest("hex"),
+      items,
+    },
+  };
+}
+
+/** The entry a reference names: its fullUrl exactly, or a fullUrl ending in `/<Type>/<id>` for a relative one. */
+export function resolveEntry(bundle: Bundle, reference: string | undefined): BundleEntry | undefined {
+  if (!reference) return undefined;
+  const entries = bundle.entry ?? [];
+  return entries.find((entry) => entry.fullUrl === reference) ?? entries.find((entry) => entry.fullUrl?.endsWith(`/${reference}`)) ??
+    entries.find((entry) => entry.resource && `${entry.resource.resourceType}/${entry.resource.id}` === reference);
+}
+
+function keyOf(identifier: Identifier): string {
+  return `${identifier.system ?? ""}|${identifier.value}`;
+}
+
+function withoutBookkeeping(resource: Resource): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(resource).filter(([key]) => key !== "id" && key !== "meta" && key !== "text"));
+}
+
+/** JSON with object keys sorted, so the same content always hashes alike. */
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
+  if (value && typeof value === "object") {
+    return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${stableJson((value as Record<string, unknown>)[key])}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}

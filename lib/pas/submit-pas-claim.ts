@@ -1,0 +1,128 @@
+// POST /fhir/Claim/$submit: a Da Vinci PAS request becomes one prior authorization of the workspace, through the same
+// create as /api/v1 (the Bundle is its ePA payload: intake reads its Claim, Patient, Coverage and diagnoses), and is
+// answered with a PAS Response Bundle once the engine has decided or the answer's wait is over (pended, A4).
+import type { Bundle, OperationOutcome, OperationOutcomeIssue } from "@medplum/fhirtypes";
+import { prisma } from "@/lib/db/prisma";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import type { Actor } from "@/lib/audit/actor";
+import { createPriorAuth } from "@/lib/prior-auths/create-prior-auth";
+import type { SlaHours } from "@/lib/prior-auths/present-prior-auth";
+import { validatePas } from "@/lib/fhir/pas/validate-pas";
+import { PAS_CANONICAL } from "@/lib/fhir/pas/pas-profiles";
+import { readPasRequest, type PasRequest } from "@/lib/fhir/pas/read-pas-request";
+import { buildPasResponse } from "@/lib/fhir/pas/build-pas-response";
+import { pasAnswerFor, type CaseState } from "@/lib/pas/pas-answer";
+
+/** How long $submit waits for the engine before answering "pended" (the guide asks for an answer within 15 s). */
+const ANSWER_WAIT_MS = Number(process.env.PA_PAS_ANSWER_WAIT_MS ?? 10_000);
+const POLL_MS = 200;
+/** X12 1322 certification types answered here today: initial requests. Updates and cancellations are refused (422). */
+const SUPPORTED_CERTIFICATION_TYPES = new Set(["I", undefined]);
+
+export type SubmitOutcome = { status: number; body: Bundle | OperationOutcome; replayed?: boolean };
+
+export async function submitPasClaim(opts: { workspace: { id: string } & SlaHours; actor: Actor; body: unknown; serverBase: string }): Promise<SubmitOutcome> {
+  const { workspace, actor } = opts;
+  if (!isBundle(opts.body)) return invalid([{ expression: "Bundle", message: "the body must be a FHIR Bundle (a PAS Request Bundle)" }]);
+  const problems = await validatePas(opts.body, `${PAS_CANONICAL}/profile-pas-request-bundle`);
+  if (problems.length) return invalid(problems);
+  const reading = readPasRequest(opts.body);
+  if (!reading.ok) return invalid([reading]);
+  const request = reading.request;
+  const unsupported = request.items.find((item) => !SUPPORTED_CERTIFICATION_TYPES.has(item.certificationType));
+  if (unsupported || request.claim.related?.length) {
+    return outcome(422, "not-supported", "Claim.item.extension", `certification type ${unsupported?.certificationType ?? "update (Claim.related)"} is not answered by this service yet: send updates and cancellations through /api/v1 (PATCH, cancel)`);
+  }
+
+  const reserved = await reserve(workspace.id, request);
+  if (reserved.existing) return { ...(await answer(reserved.existing, request, opts.serverBase)), replayed: true };
+
+  let priorAuthId: string;
+  try {
+    const created = await createPriorAuth({
+      workspaceId: workspace.id,
+      sla: workspace,
+      actor,
+      input: { case_id: request.claimIdentifier.value!, ePA: { epa_payload: request.bundle as unknown as Record<string, unknown> }, expedited: isUrgent(request) },
+    });
+    priorAuthId = created.id;
+    await prisma.$transaction(async (tx) => {
+      await tx.pasSubmission.update({ where: { id: reserved.id }, data: { priorAuthId } });
+      await recordAuditEvent(tx, {
+        workspaceId: workspace.id, priorAuthId, actor, action: "pas.submitted",
+        details: { channel: "pas", submission_id: reserved.id, bundle_identifier: request.bundleKey, claim_identifier: request.claimKey, items: request.items.length },
+      });
+    });
+  } catch (error) {
+    await prisma.pasSubmission.delete({ where: { id: reserved.id } }).catch(() => undefined);
+    throw error;
+  }
+  return answer(priorAuthId, request, opts.serverBase);
+}
+
+/** Writes the submission's row before the case, or finds the case an earlier copy of the same request made. */
+async function reserve(workspaceId: string, request: PasRequest): Promise<{ id: string; existing?: undefined } | { id?: undefined; existing: string }> {
+  try {
+    const row = await prisma.pasSubmission.create({
+      data: { workspaceId, bundleKey: request.bundleKey, claimKey: request.claimKey, contentHash: request.contentHash, requestBundle: request.bundle as unknown as Prisma.InputJsonValue },
+    });
+    return { id: row.id };
+  } catch (error) {
+    if ((error as { code?: string }).code !== "P2002") throw error;
+  }
+  const match = { workspaceId, OR: [...(request.bundleKey ? [{ bundleKey: request.bundleKey }] : []), { claimKey: request.claimKey, contentHash: request.contentHash }] };
+  const deadline = Date.now() + ANSWER_WAIT_MS;
+  for (;;) {
+    const earlier = await prisma.pasSubmission.findFirst({ where: match, select: { priorAuthId: true } });
+    if (earlier?.priorAuthId) return { existing: earlier.priorAuthId };
+    if (!earlier) return reserve(workspaceId, request); // the other copy failed and let its reservation go
+    if (Date.now() > deadline) throw new PasSubmissionInProgress();
+    await sleep(POLL_MS);
+  }
+}
+
+export class PasSubmissionInProgress extends Error {
+  constructor() {
+    super("The same request is still being received; retry it in a few seconds.");
+  }
+}
+
+async function answer(priorAuthId: string, request: PasRequest, serverBase: string): Promise<SubmitOutcome> {
+  const state = await settledState(priorAuthId);
+  return { status: 200, body: buildPasResponse(request, pasAnswerFor(state, new Date()), serverBase) };
+}
+
+/** The case once the engine has decided, or as it stands when the wait is over. */
+async function settledState(priorAuthId: string): Promise<CaseState> {
+  const deadline = Date.now() + ANSWER_WAIT_MS;
+  for (;;) {
+    const { workspace, ...row } = await prisma.priorAuth.findUniqueOrThrow({
+      where: { id: priorAuthId },
+      select: { id: true, status: true, decidedAt: true, decidedBy: true, failureReason: true, uncheckedReason: true, statusReason: true, workspace: { select: { autoEvaluate: true } } },
+    });
+    // A read case waits for the engine's evaluation when the workspace runs it, unless it was found not checkable.
+    const waitingForEngine = row.status === "Processing" || (row.status === "Succeeded" && workspace.autoEvaluate && !row.uncheckedReason);
+    if (!waitingForEngine || Date.now() > deadline) return row;
+    await sleep(POLL_MS);
+  }
+}
+
+function isBundle(body: unknown): body is Bundle {
+  return Boolean(body) && typeof body === "object" && (body as { resourceType?: unknown }).resourceType === "Bundle";
+}
+
+function isUrgent(request: PasRequest): boolean {
+  return request.claim.priority?.coding?.some((coding) => coding.code === "stat") ?? false;
+}
+
+function invalid(problems: { expression: string; message: string }[]): SubmitOutcome {
+  const issue: OperationOutcomeIssue[] = problems.map((problem) => ({ severity: "error", code: "invalid", expression: [problem.expression], details: { text: problem.message } }));
+  return { status: 400, body: { resourceType: "OperationOutcome", issue } };
+}
+
+function outcome(status: number, code: OperationOutcomeIssue["code"], expression: string, text: string): SubmitOutcome {
+  return { status, body: { resourceType: "OperationOutcome", issue: [{ severity: "error", code, expression: [expression], details: { text } }] } };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
