@@ -89,10 +89,11 @@ test("a resubmitted request gets the same answer and no second case; another wor
   expect(again.headers()["idempotent-replayed"]).toBe("true");
   expect(((await again.json()) as Bundle).entry![0].resource!.id).toBe(firstId);
 
-  // Without the Bundle's identifier, the same Claim (identifier and content) is recognised too.
-  const withoutIdentifier = structuredClone(bundle);
-  delete withoutIdentifier.identifier;
-  const third = await submit(request, ws.apiKey, withoutIdentifier);
+  // In a Bundle of another identifier, the same Claim (identifier and content) is recognised too.
+  const rewrapped = structuredClone(bundle);
+  rewrapped.identifier = { ...rewrapped.identifier, value: `${rewrapped.identifier!.value}-again` };
+  const third = await submit(request, ws.apiKey, rewrapped);
+  expect(third.status(), await third.text()).toBe(200);
   expect(((await third.json()) as Bundle).entry![0].resource!.id).toBe(firstId);
 
   const claimId = (bundle.entry!.find((entry) => entry.resource!.resourceType === "Claim")!.resource as { identifier: { value: string }[] }).identifier[0].value;

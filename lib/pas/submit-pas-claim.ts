@@ -5,6 +5,7 @@ import type { Bundle, OperationOutcome, OperationOutcomeIssue } from "@medplum/f
 import { prisma } from "@/lib/db/prisma";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import { Conflict } from "@/lib/errors/domain-errors";
 import type { Actor } from "@/lib/audit/actor";
 import { createPriorAuth } from "@/lib/prior-auths/create-prior-auth";
 import type { SlaHours } from "@/lib/prior-auths/present-prior-auth";
@@ -82,7 +83,8 @@ async function reserve(workspaceId: string, request: PasRequest): Promise<{ id: 
   }
 }
 
-export class PasSubmissionInProgress extends Error {
+/** Another copy of the same request is still creating its case (409). */
+export class PasSubmissionInProgress extends Conflict {
   constructor() {
     super("The same request is still being received; retry it in a few seconds.");
   }
