@@ -2,6 +2,8 @@
 // extracted facts underneath are never changed, so a re-read of the documents keeps every correction on top. Pure:
 // the stored corrections come in as plain data (lib/corrections loads them), corrected facts come out, each corrected
 // value carrying its own provenance (the document's words, or "stated by phone" / "by the reviewer").
+import { z } from "zod";
+import { readStoredRecord } from "@/lib/stored-record";
 import { isValidNpi } from "@/lib/lexicon/codes/npi";
 import { emptyDiagnosis, emptyMedicationRequest, emptyPatient, emptyPractitioner } from "./facts";
 import type { IdentityField } from "./identity-conflicts";
@@ -41,6 +43,9 @@ export type CorrectionSource =
   | { kind: "document"; document_id: string; page: number | null; quote: string; start: number; end: number }
   | { kind: "phone" }
   | { kind: "reviewer" };
+
+/** Where a correction's document evidence is stored (IntakeCorrection.evidence): the page's own words, as cited. */
+const ZStoredDocumentEvidence = z.object({ document_id: z.string(), page: z.number().int().nullable(), quote: z.string(), start: z.number().int(), end: z.number().int() });
 
 export type AppliedCorrection = {
   [F in CorrectionField]: { id: string; field: F; value: CorrectionValues[F]; source: CorrectionSource; note: string | null; corrected_by: string; corrected_at: string };
@@ -215,6 +220,8 @@ export function unverifiedNoticeFacts(facts: CorrectedFacts): UnverifiedFact[] {
 /** A stored correction (the IntakeCorrection row, as plain data) as it is applied and shown. */
 export function toAppliedCorrection(row: { id: string; field: string; value: unknown; sourceKind: string; evidence: unknown; note: string | null; actor: string; createdAt: Date }): AppliedCorrection {
   const source: CorrectionSource =
-    row.sourceKind === "document" ? { kind: "document", ...(row.evidence as Omit<Extract<CorrectionSource, { kind: "document" }>, "kind">) } : { kind: row.sourceKind as "phone" | "reviewer" };
+    row.sourceKind === "document"
+      ? { kind: "document", ...readStoredRecord(ZStoredDocumentEvidence, row.evidence, { record: `Correction ${row.id}'s evidence`, remedy: "correct the fact again, citing the document" }) }
+      : { kind: row.sourceKind === "phone" ? "phone" : "reviewer" };
   return { id: row.id, field: row.field, value: row.value, source, note: row.note, corrected_by: row.actor, corrected_at: row.createdAt.toISOString() } as AppliedCorrection;
 }

@@ -7,6 +7,7 @@ import { withinOneEdit } from "@/lib/lexicon/edit-distance";
 import { emptyDiagnosis } from "@/lib/intake/facts";
 import { contextOf } from "@/lib/lexicon/context";
 import type { Evidence, IntakeDiagnosis } from "@/lib/intake/types";
+import { SAME_CONDITION_QUALIFIERS } from "@/lib/lexicon/condition-qualifiers";
 
 const HEDGE = /^(?:c\/f|concern(?:ing)? for(?: (?:the )?development of)?|r\/o|rule[- ]out|possible|probable|suspected|suspect|likely|presumed|query|questionable|\?)\s+/i;
 const INNER = /\b(?:consistent with|compatible with|diagnosis of|diagnosed with|suggestive of|concerning for(?: (?:the )?development of)?|history of|h\/o)\s+(.+)$/i;
@@ -69,14 +70,8 @@ export function diagnosisFrom(name: string | null, codes: string[], evidence: Ev
   return dx;
 }
 
-/** Words that qualify a condition rather than name it; two names differing only in them name one condition. */
-const QUALIFIERS = new Set([
-  "high", "low", "grade", "metastatic", "recurrent", "chronic", "acute", "severe", "moderate", "mild", "refractory", "intractable",
-  "advanced", "stage", "left", "right", "bilateral", "syndrome", "disease", "disorder", "the", "of", "with", "without", "and",
-  "active", "history", "suspected", "possible", "probable", "new", "known", "type", "unspecified", "primary", "secondary",
-]);
 
-const coreWords = (name: string) => normalizeDiagnosisName(name).split(" ").filter((w) => w && !QUALIFIERS.has(w));
+const coreWords = (name: string) => normalizeDiagnosisName(name).split(" ").filter((w) => w && !SAME_CONDITION_QUALIFIERS.has(w));
 
 function typoEqual(a: string, b: string): boolean {
   if (a === b) return true;

@@ -4,6 +4,7 @@
 // clinical names count; anything else gives null. The result is a category, never a billable code the documents
 // did not state, and the extractor marks it as inferred.
 import { withinOneEdit } from "../edit-distance";
+import { LEADING_QUALIFIER, NAME_QUALIFIERS, TRAILING_QUALIFIER } from "../condition-qualifiers";
 import { dotted, icd10Entries } from "./icd10";
 
 /**
@@ -47,15 +48,13 @@ const SYNONYMS: Record<string, string> = {
   cll: "C91.1",
 };
 
-/** Words that qualify rather than name a condition; dropped when looking a name up. */
-const QUALIFIERS = /\b(?:unspecified|nos|not otherwise specified|primary|the|of the)\b/g;
 
 export function normalizeDiagnosisName(name: string): string {
   return name
     .toLowerCase()
     .replace(/['’`]s\b/g, "s")
     .replace(/[^a-z0-9]+/g, " ")
-    .replace(QUALIFIERS, " ")
+    .replace(NAME_QUALIFIERS, " ")
     .replace(/\s+/g, " ")
     .trim();
 }
@@ -80,17 +79,8 @@ const SUFFIX = / (?:syndrome|disease|disorder)$/;
 
 const withoutBrackets = (text: string) => text.replace(/\[[^\]]*\]|\([^)]*\)/g, " ");
 
-/** Severity and course after the name; never a letter or number, which names a type ("hepatitis B", "type 2"). */
-const TRAILING_QUALIFIER = /^(?:mild|moderate|moderately|severe|severely|to|very|refractory|relapsed|recurrent|active|uncontrolled|persistent)$/;
-
-/**
- * Words before a condition's name that say how severe, how far along or which molecular or cell type it is, not
- * which condition: "severe", "relapsed", "high-grade", "Philadelphia chromosome-negative", "B-cell precursor". Only
- * these are dropped to find a title; a word that names another condition ("secondary", "gestational", "juvenile")
- * stops the search, so such a name stays without a code.
- */
-const LEADING_QUALIFIER =
-  /^(?:mild|moderate|moderately|severe|severely|to|very|refractory|relapsed|recurrent|newly|diagnosed|active|uncontrolled|persistent|high|low|grade|stage|[ivx]{1,4}|[1-4][abc]?|philadelphia|chromosome|ph|positive|negative|b|t|cell|precursor|pediatric|childhood)$/;
+/* Qualifiers before a name (LEADING_QUALIFIER) are only dropped to find a title; a word that names another condition
+ * ("secondary", "gestational", "juvenile") stops the search, so such a name stays without a code. */
 
 export interface NameMatch {
   code: string;

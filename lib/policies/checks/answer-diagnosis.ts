@@ -2,11 +2,11 @@
 // statement in the documents. A diagnosis that is only suspected ("C/f", provisional) does not meet a criterion.
 import type { IntakeDiagnosis } from "@/lib/intake/types";
 import { withinOneEdit } from "@/lib/lexicon/edit-distance";
+import { MATCH_FILLER } from "@/lib/lexicon/condition-qualifiers";
 import { bestHit, citeHit, hitEvidence, searchDocuments } from "../case-search";
 import { cite, listWords, toStepEvidence, type CaseContext, type CheckAnswer, type CheckOf } from "../case-context";
 import { codeHasPrefix, titleOfCode } from "../conditions";
 
-const FILLER = new Set(["of", "the", "and", "or", "with", "without", "a", "an", "in", "to", "for", "syndrome", "syndromes", "disease", "disorder", "unspecified", "type", "due", "associated", "nos", "other", "origin"]);
 
 export const nameTokens = (name: string) =>
   name
@@ -16,7 +16,7 @@ export const nameTokens = (name: string) =>
     .replace(/['’]s\b/g, "")
     .replace(/\([^)]*\)/g, " ")
     .split(/[^a-z0-9]+/)
-    .filter((w) => w.length > 1 && !FILLER.has(w));
+    .filter((w) => w.length > 1 && !MATCH_FILLER.has(w));
 
 const tokenMatches = (want: string, have: string) =>
   want === have || (want.length >= 5 && have.length >= 5 && (have.startsWith(want.slice(0, Math.max(5, want.length - 2))) || (want.length >= 6 && withinOneEdit(want, have))));
