@@ -84,8 +84,9 @@ async function decide(tx: Tx, opts: RecordReviewOptions) {
     const codes = denialReasonCodesOf(workspace.denialReasonCodes);
     if (!codes.some((c) => c.code === input.reason_code)) throw new InvalidInput(`reason_code: must be one of the workspace's denial reasons (${codes.map((c) => c.code).join(", ")}).`);
   }
-  // The notice this decision issues names the patient and the drug: both must be verified facts (read with evidence, or corrected).
-  const unverified = unverifiedNoticeFacts((await correctedFactsOf(tx, priorAuth.id)) ?? emptyFacts());
+  // The notice of a decision names the patient and the drug: both must be verified facts (read with evidence, or
+  // corrected). A request for information is how a reviewer asks for what is unread, so it is not held back.
+  const unverified = input.decision === "request_for_information" ? [] : unverifiedNoticeFacts((await correctedFactsOf(tx, priorAuth.id)) ?? emptyFacts());
   if (unverified.length) throw new UnverifiedFacts(`The notice cannot be issued: ${unverified.map((u) => u.message).join(" ")}`);
   const latestDetermination = await tx.determination.findFirst({ where: { priorAuthId: priorAuth.id }, orderBy: { createdAt: "desc" } });
   const determination = input.determination_id
