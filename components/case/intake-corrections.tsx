@@ -226,7 +226,7 @@ export function IntakeCorrections({ priorAuth, onCorrected }: { priorAuth: Prior
               </div>
             )}
             <div>
-              <label htmlFor={ids.note} className="block text-sm font-medium text-slate-800">Note <span className="font-normal text-slate-600">(optional; kept in the audit trail)</span></label>
+              <label htmlFor={ids.note} className="block text-sm font-medium text-slate-800">Why it is corrected <span className="font-normal text-slate-600">(optional; kept in the audit trail)</span></label>
               <input id={ids.note} value={note} onChange={(e) => setNote(e.target.value)} maxLength={2000} className={INPUT} />
             </div>
             <div className="flex flex-wrap items-center gap-3">
