@@ -3,25 +3,12 @@
 // long values wrapped), then a clinic note, a lab report and a claims table when the variant has them.
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 import type { FormField, GeneratedVariant } from "./generate-variant";
+import { wrapText } from "../fixtures/case-documents";
 
 type Fonts = { regular: PDFFont; bold: PDFFont };
 const PAGE: [number, number] = [612, 792];
 const SIZE = 10;
 const GREY = rgb(0.35, 0.35, 0.35);
-
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let line = "";
-  for (const word of text.split(/\s+/)) {
-    const next = line ? `${line} ${word}` : word;
-    if (line && font.widthOfTextAtSize(next, size) > width) {
-      lines.push(line);
-      line = word;
-    } else line = next;
-  }
-  if (line) lines.push(line);
-  return lines;
-}
 
 const labelText = (f: FormField) => (f.colon ? `${f.label}:` : f.label);
 
@@ -36,7 +23,7 @@ function labelLeft(page: PDFPage, fields: FormField[], x: number, y: number, wid
   const valueX = x + Math.min(170, Math.max(...fields.map((f) => bold.widthOfTextAtSize(labelText(f), SIZE))) + 10);
   for (const f of fields) {
     page.drawText(labelText(f), { x, y, size: SIZE, font: bold });
-    y = lines(page, wrap(f.value, regular, SIZE, x + width - valueX), valueX, y, regular) - 5;
+    y = lines(page, wrapText(f.value, regular, SIZE, x + width - valueX), valueX, y, regular) - 5;
   }
   return y;
 }
@@ -47,7 +34,7 @@ function grid(page: PDFPage, fields: FormField[], x: number, y: number, width: n
   const cellW = width / perRow;
   for (let i = 0; i < fields.length; i += perRow) {
     const row = fields.slice(i, i + perRow);
-    const wrapped = row.map((f) => wrap(f.value, regular, SIZE, cellW - 12));
+    const wrapped = row.map((f) => wrapText(f.value, regular, SIZE, cellW - 12));
     const height = 14 + Math.max(...wrapped.map((w) => w.length)) * (SIZE + 3) + 6;
     row.forEach((f, k) => {
       const cx = x + k * cellW;
@@ -66,7 +53,7 @@ function table(page: PDFPage, fields: FormField[], x: number, y: number, width: 
   const starts = cols.map((_, i) => x + cols.slice(0, i).reduce((a, b) => a + b, 0));
   for (let i = 0; i < fields.length; i += 2) {
     const row = fields.slice(i, i + 2);
-    const cells = row.flatMap((f) => [wrap(labelText(f), bold, SIZE - 1, cols[0] - 6), wrap(f.value, regular, SIZE, cols[1] - 6)]);
+    const cells = row.flatMap((f) => [wrapText(labelText(f), bold, SIZE - 1, cols[0] - 6), wrapText(f.value, regular, SIZE, cols[1] - 6)]);
     const height = Math.max(...cells.map((c) => c.length)) * (SIZE + 3) + 6;
     page.drawLine({ start: { x, y: y + SIZE + 3 }, end: { x: x + width, y: y + SIZE + 3 }, thickness: 0.6, color: GREY });
     for (const sx of [...starts, x + width]) page.drawLine({ start: { x: sx, y: y + SIZE + 3 }, end: { x: sx, y: y + SIZE + 3 - height }, thickness: 0.6, color: GREY });
@@ -85,7 +72,7 @@ function drawForm(page: PDFPage, v: GeneratedVariant, fonts: Fonts) {
   let y = 720;
   if (v.sideBar) {
     page.drawRectangle({ x: 455, y: 480, width: 120, height: 240, borderColor: GREY, borderWidth: 0.8 });
-    lines(page, v.sideBar.flatMap((t) => wrap(t, regular, 8, 108)), 461, 708, regular, 8);
+    lines(page, v.sideBar.flatMap((t) => wrapText(t, regular, 8, 108)), 461, 708, regular, 8);
   }
   const heading = (text: string) => {
     page.drawText(text, { x: left, y, size: 11, font: bold });
@@ -113,7 +100,7 @@ function drawForm(page: PDFPage, v: GeneratedVariant, fonts: Fonts) {
 function drawNote(page: PDFPage, v: GeneratedVariant, { regular, bold }: Fonts) {
   page.drawText(v.note.header, { x: 50, y: 740, size: 12, font: bold });
   let y = 712;
-  for (const p of v.note.paragraphs) y = lines(page, wrap(p, regular, 11, 510), 50, y, regular, 11) - 10;
+  for (const p of v.note.paragraphs) y = lines(page, wrapText(p, regular, 11, 510), 50, y, regular, 11) - 10;
 }
 
 function drawRows(page: PDFPage, title: string, head: string[], rows: string[][], { regular, bold }: Fonts) {
