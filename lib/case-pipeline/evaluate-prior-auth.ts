@@ -3,7 +3,7 @@
 // the case with its steps and recommendation there. A case no policy applies to stays ready for review, and the
 // timeline says why.
 import { prisma } from "@/lib/db/prisma";
-import { CaseClosed, Conflict, IntakeNotReady, InvalidTransition, NoApplicablePolicy } from "@/lib/errors/domain-errors";
+import { isCaseNoLongerOpen, NoApplicablePolicy } from "@/lib/errors/domain-errors";
 import type { Actor } from "@/lib/audit/actor";
 import { READ_OPEN_STATUSES } from "@/lib/prior-auths/queue-views";
 import { recordEvaluationSkipped } from "./record-outcome";
@@ -29,7 +29,7 @@ export async function evaluatePriorAuth(opts: { priorAuthId: string; workspaceId
       await prisma.$transaction((tx) => recordEvaluationSkipped(tx, { ...opts, actor: ENGINE_ACTOR, reason: error.message }));
       return "no_policy";
     }
-    if (error instanceof CaseClosed || error instanceof IntakeNotReady || error instanceof InvalidTransition || error instanceof Conflict) return "not_open";
+    if (isCaseNoLongerOpen(error)) return "not_open";
     throw error;
   }
 }

@@ -1,7 +1,7 @@
 // A reviewer corrects one intake fact: the correction is stored beside the facts read (never over them), audited with
 // who, when, the value before and after and where the new value comes from, and the case is re-evaluated at once with
 // the corrected facts (a corrected drug, age or diagnosis can change the decision).
-import { CaseClosed, Conflict, IntakeNotReady, InvalidTransition, NoApplicablePolicy } from "@/lib/errors/domain-errors";
+import { isCaseNoLongerOpen, NoApplicablePolicy } from "@/lib/errors/domain-errors";
 import { z } from "zod";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { prisma } from "@/lib/db/prisma";
@@ -50,8 +50,7 @@ async function reEvaluate(opts: { workspaceId: string; priorAuthId: string; acto
     return { status: "evaluated" as const, reason: null, determination: await runDetermination(opts) };
   } catch (error) {
     // No applicable policy, or a case that changed meanwhile: the correction stands; say why nothing was decided.
-    const notNow = error instanceof NoApplicablePolicy || error instanceof CaseClosed || error instanceof IntakeNotReady || error instanceof InvalidTransition || error instanceof Conflict;
-    if (!notNow) throw error;
+    if (!(error instanceof NoApplicablePolicy) && !isCaseNoLongerOpen(error)) throw error;
     return { status: "not_evaluated" as const, reason: (error as Error).message, determination: null };
   }
 }

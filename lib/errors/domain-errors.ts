@@ -123,3 +123,7 @@ export class TooManyAttempts extends DomainError {
     super(message);
   }
 }
+
+/** The case moved on while it was being evaluated (closed, its intake not ready, another transition): nothing to decide now. */
+export const isCaseNoLongerOpen = (error: unknown): boolean =>
+  error instanceof CaseClosed || error instanceof IntakeNotReady || error instanceof InvalidTransition || error instanceof Conflict;
