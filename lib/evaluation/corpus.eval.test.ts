@@ -30,10 +30,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { CORPUS, ROOT, corpusInputs, corpusPresent, fixtureInputs, groupFilter, isCorpusKey, knownFailureCheck } from "./evaluation-inputs";
-import { compareWithGolden, familyFigures, figuresTable, type Figures } from "./family-figures";
+import { CORPUS, corpusInputs, corpusPresent, fixtureInputs, groupFilter, isCorpusKey, knownFailureCheck } from "./evaluation-inputs";
+import { familyFigures, figuresTable, type Figures } from "./family-figures";
 import { RUN_STAGES, runEvaluation, type EvaluationRun, type RunStage } from "./run-evaluation";
-import { compareStage, intakeFigures, publishedFigures, readingFigures, stageTable, type StageFigures, type StageName, type StagesFigures } from "./stage-figures";
+import { checkAgainstGolden } from "./golden-check";
+import { intakeFigures, publishedFigures, readingFigures, stageTable, type StageFigures, type StageName, type StagesFigures } from "./stage-figures";
 import { intakeLine, intakePasses, publishedLine, publishedPasses, readingLine, reasonOf } from "./stage-lines";
 import { readingPasses } from "./stage-reading";
 
@@ -111,16 +112,9 @@ describe("engine evaluation: corpus and family fixtures, stage by stage", () => 
   it.runIf(runs("end_to_end"))("(c) keeps every end-to-end figure at or above its golden value", () => {
     if (!complete) return console.log("[evaluation] filtered run: golden.json not compared");
     const golden = readJson<Figures>(GOLDEN_FILE, {});
-    if (process.env.UPDATE_GOLDEN === "1") {
-      fs.writeFileSync(GOLDEN_FILE, `${JSON.stringify({ ...golden, ...figures }, null, 2)}\n`);
-      console.log(`[evaluation] wrote ${path.relative(ROOT, GOLDEN_FILE)}: commit it with the reason the figures changed`);
-      return;
-    }
-    const { drops, rises, unrecorded } = compareWithGolden(figures, available(golden));
-    if (rises.length) console.log(`[evaluation] better than golden (raise it deliberately: UPDATE_GOLDEN=1 npx vitest run lib/evaluation/corpus.eval.test.ts):\n  ${rises.join("\n  ")}`);
-    if (unrecorded.length) console.log(`[evaluation] no golden figures yet for ${unrecorded.join(", ")}: record them with UPDATE_GOLDEN=1`);
-    if (drops.length) console.log(`[evaluation] below golden:\n  ${drops.join("\n  ")}\n${figuresTable(figures)}`);
-    expect(drops).toEqual([]);
+    const problems = checkAgainstGolden({ label: "end_to_end", file: GOLDEN_FILE, now: figures, golden: available(golden), updated: () => ({ ...golden, ...figures }) });
+    if (problems.length) console.log(`[evaluation] below golden:\n  ${problems.join("\n  ")}\n${figuresTable(figures)}`);
+    expect(problems).toEqual([]);
   });
 
   // Checked on every run, filtered or not: a group without golden figures must have none.
@@ -153,18 +147,11 @@ describe("engine evaluation: corpus and family fixtures, stage by stage", () => 
     it.runIf(runs(stage))("keeps every figure at or above its golden value", () => {
       if (!complete) return console.log(`[evaluation] filtered run: golden-stages.json "${stage}" not compared`);
       const now = stageFigures[stage] as StageFigures;
-      if (process.env.UPDATE_GOLDEN === "1") {
+      const updated = () => {
         const current = readJson<StagesFigures>(GOLDEN_STAGES_FILE, {});
-        fs.writeFileSync(GOLDEN_STAGES_FILE, `${JSON.stringify({ ...current, [stage]: { ...current[stage], ...now } }, null, 2)}\n`);
-        console.log(`[evaluation] wrote ${path.relative(ROOT, GOLDEN_STAGES_FILE)} "${stage}": commit it with the reason the figures changed`);
-        return;
-      }
-      const golden = available(goldenStages[stage] ?? {});
-      const { drops, rises, unrecorded } = compareStage(stage, now, golden);
-      const missing = Object.keys(golden).filter((group) => !now[group]).map((group) => `${stage} ${group}: not evaluated (golden has it)`);
-      if (rises.length) console.log(`[evaluation] better than golden (raise it deliberately: UPDATE_GOLDEN=1):\n  ${rises.join("\n  ")}`);
-      if (unrecorded.length) console.log(`[evaluation] no golden figures yet: ${unrecorded.join(", ")} (record them with UPDATE_GOLDEN=1)`);
-      expect([...drops, ...missing]).toEqual([]);
+        return { ...current, [stage]: { ...current[stage], ...now } };
+      };
+      expect(checkAgainstGolden({ label: stage, file: GOLDEN_STAGES_FILE, now, golden: available(goldenStages[stage] ?? {}), updated })).toEqual([]);
     });
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CaseOutcome } from "./evaluate-case";
-import { compareWithGolden, familyFigures, figuresTable, type FamilyFigures } from "./family-figures";
+import { familyFigures, figuresTable } from "./family-figures";
 
 const outcome = (over: Partial<CaseOutcome>): CaseOutcome => ({
   key: "k",
@@ -46,25 +46,5 @@ describe("familyFigures", () => {
     // No quote read is not a perfect score.
     expect(figures["policy-cases/single_drug"].quotes_verbatim).toBe(0);
     expect(figuresTable(figures)).toContain("fixtures/formulary");
-  });
-});
-
-describe("compareWithGolden", () => {
-  const golden: FamilyFigures = { cases: 4, sections_found: 0.5, quotes_verbatim: 1, criterion_agreement: 0.5, determination_agreement: 0.5, false_approvals: 0, intake_f1: 0.8 };
-  it.each<[string, Partial<FamilyFigures>, string[], string[]]>([
-    ["equal", {}, [], []],
-    ["a share drops", { criterion_agreement: 0.25 }, ["g criterion_agreement: 0.25, golden 0.5"], []],
-    ["a false approval appears", { false_approvals: 1 }, ["g false_approvals: 1, golden 0"], []],
-    ["a share rises", { sections_found: 0.75 }, [], ["g sections_found: 0.75, golden 0.5"]],
-  ])("%s", (_, change, drops, rises) => {
-    const result = compareWithGolden({ g: { ...golden, ...change } }, { g: golden });
-    expect(result.drops).toEqual(drops);
-    expect(result.rises).toEqual(rises);
-  });
-
-  it("reports a group of the golden that was not evaluated, and a new group as unrecorded", () => {
-    const result = compareWithGolden({ h: golden }, { g: golden });
-    expect(result.drops).toEqual(["g: no cases evaluated (golden has 4)"]);
-    expect(result.unrecorded).toEqual(["h"]);
   });
 });

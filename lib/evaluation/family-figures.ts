@@ -3,7 +3,7 @@
 import type { CaseOutcome } from "./evaluate-case";
 import { f1, sumCounts } from "./intake-scoring";
 
-export interface FamilyFigures {
+export type FamilyFigures = {
   cases: number;
   /** Share of (document, labelled drug) pairs with a section bound to the drug. */
   sections_found: number;
@@ -17,13 +17,12 @@ export interface FamilyFigures {
   false_approvals: number;
   /** Micro F1 of the intake's labelled fields. */
   intake_f1: number;
-}
+};
 
 export type Figures = Record<string, FamilyFigures>;
 
 /** Higher is better for every figure but false approvals. */
 export const FIGURE_NAMES = ["sections_found", "quotes_verbatim", "criterion_agreement", "determination_agreement", "false_approvals", "intake_f1"] as const;
-type FigureName = (typeof FIGURE_NAMES)[number];
 
 /** n / of to 3 decimals; nothing to count (no quote read, no case) is 0, never a perfect score. */
 const share = (n: number, of: number) => (of ? Math.round((1000 * n) / of) / 1000 : 0);
@@ -53,39 +52,6 @@ export function familyFigures(outcomes: readonly CaseOutcome[], quotes: readonly
     };
   }
   return out;
-}
-
-
-export interface Comparison {
-  /** Figures below their golden value (false approvals: above). */
-  drops: string[];
-  /** Figures better than their golden value: raise the golden deliberately. */
-  rises: string[];
-  /** Families evaluated now with no golden figures yet. */
-  unrecorded: string[];
-}
-
-export function compareWithGolden(now: Figures, golden: Figures): Comparison {
-  const drops: string[] = [];
-  const rises: string[] = [];
-  const unrecorded: string[] = [];
-  for (const [family, figures] of Object.entries(now)) {
-    const g = golden[family];
-    if (!g) {
-      unrecorded.push(family);
-      continue;
-    }
-    for (const name of FIGURE_NAMES) {
-      const a = figures[name as FigureName];
-      const b = g[name as FigureName];
-      const worse = name === "false_approvals" ? a > b : a < b;
-      const better = name === "false_approvals" ? a < b : a > b;
-      if (worse) drops.push(`${family} ${name}: ${a}, golden ${b}`);
-      else if (better) rises.push(`${family} ${name}: ${a}, golden ${b}`);
-    }
-  }
-  for (const family of Object.keys(golden)) if (!now[family]) drops.push(`${family}: no cases evaluated (golden has ${golden[family].cases})`);
-  return { drops, rises, unrecorded };
 }
 
 /** The figures as a table to print. */
