@@ -185,7 +185,7 @@ function throwawayPostgres(bin: string, port: number) {
 }
 
 test("the database restarted under load: requests fail cleanly with 503 and the error body, then recover", async () => {
-  test.setTimeout(240_000);
+  test.setTimeout(330_000);
   const bin = postgresBin();
   test.skip(!bin, "PostgreSQL server binaries (/usr/lib/postgresql/*/bin/initdb) are not installed: apt-get install postgresql to run this test");
   const pg = throwawayPostgres(bin!, 55_433);
@@ -251,7 +251,13 @@ test("the database restarted under load: requests fail cleanly with 503 and the 
     expect(listed.length - created.length).toBeLessThanOrEqual(1);
 
     // Every case that was created finishes: the queue and the workers reconnect by themselves.
-    await expect.poll(async () => (await listAllCases(server!.baseURL, headers)).filter((c) => c.status === "Processing").length, { timeout: 150_000, intervals: [3000] }).toBe(0);
+    // A job cut off by the outage waits for its retry (backoff up to 60 s) or the stranded-case sweep: minutes on a
+    // loaded machine, so the wait is generous; a case still processing then is named with its trail.
+    const processing = async () => (await listAllCases(server!.baseURL, headers)).filter((c) => c.status === "Processing").map((c) => c.id);
+    await expect.poll(processing, { timeout: 240_000, intervals: [3000] }).toEqual([]).catch(async (error) => {
+      for (const id of await processing()) console.log(id, JSON.stringify(await (await fetch(`${server!.baseURL}/api/v1/prior_auths/${id}/events`, { headers })).json()));
+      throw error;
+    });
   } finally {
     await server?.stop();
     await docs.close();
