@@ -3,9 +3,10 @@
 // classified by the shared classifier, quoted verbatim from its page. Each criterion records "<field id>/<rule name>":
 // the classifier's rule that read it, or the field reading of field-rules.json that did. A field whose text the
 // classifier cannot read becomes a manual criterion with its quote; "N/A" gives none.
-import { classesInText } from "@/lib/lexicon/drug-classes";
+import { classesInText, isInClass } from "@/lib/lexicon/drug-classes";
 import { findDrugMentions } from "@/lib/lexicon/drugs";
 import type { BuildContext } from "@/lib/policies/build-sections";
+import { scopedProducts as engineScope } from "@/lib/policies/checks/drug-scope";
 import { readCriterion } from "@/lib/policies/classify-criterion";
 import { enforceVerbatimQuotes } from "@/lib/policies/enforce-verbatim-quotes";
 import { findCodes } from "@/lib/policies/policy-metadata";
@@ -152,6 +153,22 @@ function withPreferred(read: FieldReading, preferred: readonly string[]): FieldR
   return { ...read, check: { ...check, drugs: [...preferred], drugClasses: [] }, rule: FIELD_RULE.stepPreferred };
 }
 
+/**
+ * A count across classes among the preferred drugs ("TWO preferred agents: one methylphenidate-based and one
+ * amphetamine-based product"): one trial of a preferred drug of each class, ALL of them, so two drugs of one class
+ * never stand for both. Null when the count is not one per class or a class has no preferred drug beside the row.
+ */
+export function preferredPerClass(check: Check, preferred: readonly string[]): Check[] | null {
+  if (check.kind !== "step_therapy" || !check.eachClass || check.drugClasses.length < 2 || check.count !== check.drugClasses.length) return null;
+  const perClass = check.drugClasses.map((c) => preferred.filter((p) => isInClass(p, c)));
+  if (perClass.some((drugs) => !drugs.length)) return null;
+  return perClass.map((drugs) => {
+    const one: Check = { ...check, drugs, drugClasses: [], count: 1 };
+    delete one.eachClass;
+    return one;
+  });
+}
+
 const PRODUCT_SCOPED = patternOf(FIELD_RULE.productScoped) as RegExp;
 
 /**
@@ -166,10 +183,49 @@ function scopedProducts(text: string, coveredDrugs: readonly string[]): boolean 
   return coveredDrugs.filter((d) => head.toLowerCase().split(/[^a-z0-9-]+/).includes(d.toLowerCase())).length >= 2;
 }
 
+/** "Product age limits: MYDAYIS – ...": the words introducing the products' parts, and the parts. */
+const PRODUCTS_INTRO = /^([^;:\u2013\u2014]{3,60}:)\s+(?=\S)/;
+
+/**
+ * A sentence giving products requirements of their own, as one criterion per product part ("MYDAYIS – member must be
+ * 13 years of age or older"; "AZSTARYS, QELBREE – 6 years of age or older"), each read by the classifier and quoted
+ * on its own: the policy check applies a part to the products it opens with only (checks/drug-scope.ts). ALL of the
+ * parts under the introducing words. When a part does not open with products the check knows, or is not quoted
+ * verbatim, the sentence stays one manual step: asked of every product, a part would deny the others.
+ */
+function productParts(node: CriterionNode, field: SectionField, ctx: BuildContext): CriteriaNode {
+  const manual: CriterionNode = { ...node, check: { kind: "manual" }, rule: recordedRule(field.field, FIELD_RULE.productScoped) };
+  const intro = PRODUCTS_INTRO.exec(node.text);
+  const body = intro ? node.text.slice(intro[0].length) : node.text;
+  const pageText = ctx.pages.find((p) => p.page === node.quote.page)?.text ?? "";
+  // Each part quoted with its ";" (the page's word is "older;"), read without it.
+  const parts = body.split(/(?<=;)\s+(?:and\s+)?/).map((p) => p.trim()).filter(Boolean);
+  const children: CriterionNode[] = [];
+  for (const [i, printed] of parts.entries()) {
+    const text = printed.replace(/;$/, "");
+    const quoted = findVerbatim(pageText, printed);
+    if (!quoted || !engineScope(text)) return manual;
+    const read = readCriterion(text, {});
+    const part: CriterionNode = { kind: "criterion", id: `${node.id}.${i + 1}`, text, quote: { page: node.quote.page, text: quoted }, check: read.check, rule: read.rule };
+    const { check } = checkInField(field.role, part, ctx);
+    children.push({ ...part, check, rule: recordedRule(field.field, FIELD_RULE.productScoped) });
+  }
+  if (children.length === 1) return children[0];
+  const introQuote = intro ? findVerbatim(pageText, intro[1]) : null;
+  return { kind: "group", id: node.id, logic: "all", text: intro ? intro[1] : null, quote: introQuote ? { page: node.quote.page, text: introQuote } : null, children };
+}
+
 function withFieldReading(node: CriteriaNode, field: SectionField, ctx: BuildContext, preferred: readonly string[]): CriteriaNode {
   if (node.kind === "group") return { ...node, children: node.children.map((c) => withFieldReading(c, field, ctx, preferred)) };
-  if (scopedProducts(node.text, ctx.coveredDrugs)) return { ...node, check: { kind: "manual" }, rule: recordedRule(field.field, FIELD_RULE.productScoped) };
-  const { check, text, rule } = withPreferred(checkInField(field.role, node, ctx), preferred);
+  if (scopedProducts(node.text, ctx.coveredDrugs)) return productParts(node, field, ctx);
+  const inField = checkInField(field.role, node, ctx);
+  const perClass = /(?<!non-)\bpreferred\b/i.test(inField.text) ? preferredPerClass(inField.check, preferred) : null;
+  if (perClass) {
+    const rule = recordedRule(field.field, FIELD_RULE.stepPreferred);
+    const children: CriterionNode[] = perClass.map((check, i) => ({ ...node, id: `${node.id}.${i + 1}`, text: inField.text, check, rule }));
+    return { kind: "group", id: node.id, logic: "all", text: null, quote: null, children };
+  }
+  const { check, text, rule } = withPreferred(inField, preferred);
   return { ...node, text, check, rule: recordedRule(field.field, rule) };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { OutlineNode } from "@/lib/policies/policy-outline";
-import { outlineOfText } from "./text-criteria";
+import { CONSEQUENCE_SENTENCE, outlineOfText } from "./text-criteria";
 
 const flat = (node: OutlineNode): string[] => node.children.flatMap((c) => [c.lines.map((l) => l.text).join(" "), ...flat(c)]);
 const seg = (text: string, x0 = 470) => ({ page: 1, text, x0 });
@@ -63,4 +63,36 @@ describe.each([
   it("reads the items", () => {
     expect(shape(outlineOfText(lines.map((l) => seg(l))))).toEqual(expected);
   });
+});
+
+// A sentence that only says what becomes of a request the sentence before does not allow stays with it.
+describe.each([
+  ["A request that would take the patient past 24 months of total treatment is not approved.", true],
+  ["Requests above this limit will be denied.", true],
+  ["Claims exceeding 4 tablets per 30 days will not be paid.", true],
+  ["Any request for more than one pen per month is not covered", true],
+  ["Such requests are rejected.", true],
+  ["Requests must include chart notes.", false],
+  ["A request for a member younger than 6 years requires a specialist.", false],
+  ["Patient has not been approved for another biologic.", false],
+  ["The prescriber is not a dermatologist.", false],
+] as const)("%s", (sentence, consequence) => {
+  it(consequence ? "is a consequence of the sentence before" : "is a sentence of its own", () => expect(CONSEQUENCE_SENTENCE.test(sentence)).toBe(consequence));
+});
+
+describe.each([
+  [
+    ["Lifetime limit: total treatment may not exceed 24 months. A request that would take the patient past 24 months", "of total treatment is not approved. Diagnosis of osteoporosis."],
+    ["Lifetime limit: total treatment may not exceed 24 months. A request that would take the patient past 24 months of total treatment is not approved.", "Diagnosis of osteoporosis."],
+  ],
+  [
+    ["Maximum 4 tablets per 30 days. Requests above this limit will be denied."],
+    ["Maximum 4 tablets per 30 days. Requests above this limit will be denied."],
+  ],
+  [
+    ["Maximum 4 tablets per 30 days. Requests must include chart notes."],
+    ["Maximum 4 tablets per 30 days.", "Requests must include chart notes."],
+  ],
+])("the paragraph %j", (lines, sentences) => {
+  it("is cut into sentences, a consequence kept with the sentence it follows", () => expect(flat(outlineOfText(lines.map((l) => seg(l))))).toEqual(sentences));
 });

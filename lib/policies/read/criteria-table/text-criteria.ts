@@ -65,13 +65,29 @@ function unitsOf(segments: readonly TextSegment[]): Unit[] {
   return units;
 }
 
+/**
+ * A sentence saying only what becomes of a request the sentence before does not allow ("A request that would take the
+ * patient past 24 months of total treatment is not approved.", "Requests above this limit will be denied."): it asks
+ * nothing new, so it stays with that sentence, one criterion, never a second check of the same limit.
+ */
+export const CONSEQUENCE_SENTENCE =
+  /^(?:(?:a|any|the|such)\s+)?(?:requests?|claims?|prescriptions?|fills?|quantities|doses)\b[^.;]{0,120}?\b(?:is|are|will|shall|would)\s+(?:be\s+)?(?:not\s+(?:be\s+)?(?:approved|covered|authori[sz]ed|allowed|paid)|denied|rejected)\s*\.?$/i;
+
+const nextSentence = (text: string, from: number) => {
+  const rest = text.slice(from).trimStart();
+  const stop = sentenceStops(rest, { stops: ".", next: /^\s+[A-Z(•]/ })[0];
+  return stop === undefined ? rest : rest.slice(0, stop + 1);
+};
+
 /** Ends of the sentences of a paragraph: ". " before a capital or "(", outside brackets, not after "e.g." or one letter. */
 function sentenceEnds(text: string): number[] {
-  const ends = sentenceStops(text, { stops: ".", next: /^\s+[A-Z(•]/ }).map((i) => {
-    // "... osteoporosis. AND one of the following:": the capitalised connector ends the sentence it follows.
-    const connector = /^\s+(?:AND|OR)(?=\s)/.exec(text.slice(i + 1));
-    return i + 1 + (connector ? connector[0].length : 0);
-  });
+  const ends = sentenceStops(text, { stops: ".", next: /^\s+[A-Z(•]/ })
+    .filter((i) => !CONSEQUENCE_SENTENCE.test(nextSentence(text, i + 1)))
+    .map((i) => {
+      // "... osteoporosis. AND one of the following:": the capitalised connector ends the sentence it follows.
+      const connector = /^\s+(?:AND|OR)(?=\s)/.exec(text.slice(i + 1));
+      return i + 1 + (connector ? connector[0].length : 0);
+    });
   ends.push(text.length);
   return ends;
 }
