@@ -7,24 +7,6 @@ export function percentile(values: number[], p: number): number | null {
 
 export const fmt = (value: number | null | undefined, digits = 1) => (value === null || value === undefined || Number.isNaN(value) ? "n/a" : value.toFixed(digits));
 
-/** Peak resident set (VmHWM, kB) over the processes of a process group: the launcher, tsx and the server itself. */
-export async function peakRssKb(processGroup: number): Promise<number | null> {
-  const fs = await import("node:fs");
-  let peak: number | null = null;
-  for (const pid of fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (Number(fields[2]) !== processGroup) continue; // field 5 of stat: the process group
-      const hwm = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
-      if (hwm) peak = Math.max(peak ?? 0, Number(hwm[1]));
-    } catch {
-      // exited meanwhile
-    }
-  }
-  return peak;
-}
-
 /** Runs one bench on its own (`npx tsx scripts/bench/<file>.ts`) and prints its row as a table; run.ts imports it instead. */
 export function runWhenMain(file: string, bench: () => Promise<Record<string, unknown>>): void {
   if (!process.argv[1]?.endsWith(file)) return;
