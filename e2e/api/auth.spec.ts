@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { createTestWorkspace, type TestWorkspace } from "../support/workspace";
 import { signInRequest } from "../support/session";
@@ -94,11 +95,20 @@ test("a revoked key is refused at once", async ({ playwright, baseURL }) => {
   expect(key.api_key).toMatch(/^pa_/);
 
   const api = await playwright.request.newContext({ baseURL });
-  expect((await api.get("/api/v1/prior_auths", { headers: { "X-API-Key": key.api_key } })).status()).toBe(200);
+  const missingCase = `/api/v1/prior_auths/${randomUUID()}`;
+  // Used many times just before (the key, its workspace and its rate-limit window are checked in one statement):
+  // nothing remembered from these requests lets the key through after its revocation.
+  for (let i = 0; i < 5; i++) expect((await api.get("/api/v1/prior_auths", { headers: { "X-API-Key": key.api_key } })).status()).toBe(200);
+  expect((await api.get(missingCase, { headers: { "X-API-Key": key.api_key } })).status()).toBe(404);
+  const used = (await (await admin.get("/api/v1/api_keys")).json()).data.find((k: { id: string }) => k.id === key.id);
+  expect(used.last_used_at).not.toBeNull();
   expect((await admin.delete(`/api/v1/api_keys/${key.id}`)).status()).toBe(200);
   const refused = await api.get("/api/v1/prior_auths", { headers: { "X-API-Key": key.api_key } });
   expect(refused.status()).toBe(401);
   expect(await refused.json()).toEqual({ error: 401, message: "The API key is not valid (unknown, revoked or expired)." });
+  const refusedRead = await api.get(missingCase, { headers: { "X-API-Key": key.api_key } });
+  expect(refusedRead.status()).toBe(401);
+  expect(refusedRead.headers()["x-ratelimit-limit"]).toBeUndefined();
 
   // Keys are listed without their secret: only the start.
   const listed = (await (await admin.get("/api/v1/api_keys")).json()).data.find((k: { id: string }) => k.id === key.id);

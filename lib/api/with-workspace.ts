@@ -5,10 +5,9 @@ import { getServerSession } from "next-auth";
 import { authOptions } from "@/lib/auth/auth-options";
 import { resolveAccount, resolveMembership, type PortalSession } from "@/lib/auth/portal-session";
 import { apiKeyShapeProblem, hashApiKey } from "@/lib/auth/api-keys";
-import { isKeyExpired } from "@/lib/api-keys/key-expiry";
-import { prisma } from "@/lib/db/prisma";
+import { verifyApiKey } from "@/lib/api-keys/verify-api-key";
 import { logger } from "@/lib/log";
-import { checkRateLimit, shouldLogRefusal, type RateLimitResult } from "@/lib/rate-limits/check-rate-limit";
+import { shouldLogRefusal, type RateLimitResult } from "@/lib/rate-limits/check-rate-limit";
 import { ApiError, badRequest, errorToStatus, forbidden, unauthorized } from "./errors";
 import { crossSiteRefusal } from "./guards/check-origin";
 import { scanSearchParams } from "./guards/scan-json";
@@ -36,8 +35,6 @@ interface Options {
 }
 
 type RouteContext = { params: Promise<Record<string, string>> };
-
-const WORKSPACE_SELECT = { id: true, name: true, requireClinicianForAdverse: true, slaHoursExpedited: true, slaHoursStandard: true } as const;
 
 const INVALID_KEY = "The API key is not valid (unknown, revoked or expired).";
 
@@ -73,20 +70,20 @@ function portalOrigins(): string[] {
   return [process.env.NEXTAUTH_URL, process.env.PA_PUBLIC_URL].filter((v): v is string => Boolean(v));
 }
 
+/**
+ * The X-API-Key's key, workspace and rate-limit count in one round trip (verifyApiKey). API keys act as systems: they
+ * pass role checks, so counting the request before the role check changes nothing.
+ */
 async function authenticateApiKey(req: Request) {
   const key = req.headers.get("x-api-key")?.trim();
   if (!key) return null;
   const malformed = apiKeyShapeProblem(key);
   if (malformed) throw unauthorized(`The X-API-Key header does not hold an API key: ${malformed}.`);
-  const record = await prisma.apiKey.findUnique({ where: { hashedKey: hashApiKey(key) }, include: { workspace: { select: WORKSPACE_SELECT } } });
+  const verified = await verifyApiKey(hashApiKey(key));
   // One answer for unknown, revoked and expired keys: a caller learns nothing about which keys once existed.
-  if (!record || record.revokedAt || isKeyExpired(record.expiresAt, new Date())) throw unauthorized(INVALID_KEY);
-  // Last-used time is informative: refresh it at most once a minute to keep reads cheap.
-  if (!record.lastUsedAt || Date.now() - record.lastUsedAt.getTime() > 60_000) {
-    await prisma.apiKey.update({ where: { id: record.id }, data: { lastUsedAt: new Date() } });
-  }
-  const actor: Actor = { type: "api_key", id: record.id, label: `API key "${record.name}"`, role: "system" };
-  return { workspace: record.workspace, actor };
+  if (!verified) throw unauthorized(INVALID_KEY);
+  const actor: Actor = { type: "api_key", id: verified.key.id, label: `API key "${verified.key.name}"`, role: "system" };
+  return { workspace: verified.workspace, actor, rate: verified.rate };
 }
 
 async function authenticateSession() {
@@ -95,7 +92,7 @@ async function authenticateSession() {
   const membership = await resolveMembership((await getServerSession(authOptions)) as PortalSession | null);
   if (!membership) return null;
   const actor: Actor = { type: "user", id: membership.userId, label: membership.user.email, role: membership.role as Role };
-  return { workspace: membership.workspace, actor };
+  return { workspace: membership.workspace, actor, rate: null };
 }
 
 /** The client's request id (at most 64 characters), or a new one: it names the request in answers and logs. */
@@ -137,15 +134,13 @@ export function withWorkspace<P = Record<string, string>>(
       if (options.role && auth.actor.role !== options.role && !(auth.actor.type === "api_key" && allow.includes("api_key"))) {
         throw forbidden(`This action needs the ${options.role} role.`);
       }
-      if (auth.actor.type === "api_key") {
+      rate = auth.rate;
+      if (rate && !rate.allowed) {
         const key = `api_key:${auth.actor.id}`;
-        rate = await checkRateLimit(key);
-        if (rate && !rate.allowed) {
-          if (shouldLogRefusal(key)) logger.warn("rate limited", { requestId, apiKeyId: auth.actor.id, limit: rate.limit });
-          throw new ApiError(429, `Too many requests: the limit is ${rate.limit} per minute for this API key. Retry after ${rate.retryAfterSeconds} s.`, {
-            "Retry-After": String(rate.retryAfterSeconds),
-          });
-        }
+        if (shouldLogRefusal(key)) logger.warn("rate limited", { requestId, apiKeyId: auth.actor.id, limit: rate.limit });
+        throw new ApiError(429, `Too many requests: the limit is ${rate.limit} per minute for this API key. Retry after ${rate.retryAfterSeconds} s.`, {
+          "Retry-After": String(rate.retryAfterSeconds),
+        });
       }
       const params = (await context.params) as P;
       response = await handler({ req, params, workspace: auth.workspace, actor: auth.actor, requestId });

@@ -58,3 +58,11 @@ export function presentPriorAuth(row: Row): TPriorAuth {
 }
 
 export const PRIOR_AUTH_INCLUDE = { assignee: { select: { id: true, email: true } } } as const;
+
+/** Only the columns presentPriorAuth shows (not the stored ePA payload, the lease or the creator): a read of one case. */
+export const PRIOR_AUTH_ANSWER_SELECT = {
+  id: true, caseId: true, status: true, intakeStatus: true, documentUrl: true, documentUrls: true, failureReason: true, expedited: true,
+  createdAt: true, updatedAt: true, receivedAt: true, requestDate: true, dueAt: true, decidedAt: true, patientName: true, drugName: true,
+  decidedBy: true, engineRecommendation: true, policyTitle: true, statusReason: true, uncheckedReason: true, waitingSince: true,
+  slaPaused: true, intakeProgress: true, ...PRIOR_AUTH_INCLUDE,
+} as const satisfies Record<keyof Row, unknown>;

@@ -1,5 +1,6 @@
 // Rate limits per API key, shared by every web instance: the counters live in PostgreSQL (one small table made at
-// first use, not a Prisma model: it holds nothing but counters). One upsert per request; the table is UNLOGGED (no
+// first use, not a Prisma model: it holds nothing but counters). One upsert per request, made in the statement that
+// verifies the API key (lib/api-keys/verify-api-key.ts); the table is UNLOGGED (no
 // WAL flush per request), so a database crash resets the counters, which for a one-minute window is harmless.
 import { prisma } from "@/lib/db/prisma";
 import { evaluateSlidingWindow, type SlidingWindowDecision } from "./sliding-window";
@@ -18,7 +19,8 @@ export function rateLimitPerMinute(env: Record<string, string | undefined> = pro
 
 const globalForLimits = globalThis as unknown as { paRateLimitTable?: Promise<void> };
 
-function ensureTable(): Promise<void> {
+/** Creates the window table once per process (made at first use, not a Prisma model). */
+export function ensureRateLimitTable(): Promise<void> {
   globalForLimits.paRateLimitTable ??= (async () => {
     const create = () =>
       prisma.$executeRawUnsafe(
@@ -37,25 +39,37 @@ export interface RateLimitResult extends SlidingWindowDecision {
   limit: number;
 }
 
-/** Counts one request for `key` and says whether it is within the limit. Null when limits are off. */
-export async function checkRateLimit(key: string, now = Date.now()): Promise<RateLimitResult | null> {
-  const limit = rateLimitPerMinute();
-  if (limit === 0) return null;
-  await ensureTable();
-  const windowIndex = Math.floor(now / WINDOW_MS);
-  const rows = await prisma.$queryRawUnsafe<{ count: number; previous_count: number }[]>(
-    `INSERT INTO ${TABLE} AS t (key, window_index, count, previous_count) VALUES ($1, $2, 1, 0)
+/** The window a request at `now` counts in (a parameter of windowUpsert). */
+export const windowIndexAt = (now: number) => Math.floor(now / WINDOW_MS);
+
+/**
+ * Counts one request in the window table for each row of `source` (key, window_index, 1, 0), returning the key's
+ * count in this window and the previous one. A statement of its own or a data-modifying CTE: the request's API key
+ * is checked and counted in one round trip (lib/api-keys/verify-api-key.ts). The table must exist (ensureRateLimitTable).
+ */
+export function windowUpsert(source: string): string {
+  return `INSERT INTO ${TABLE} AS t (key, window_index, count, previous_count) ${source}
      ON CONFLICT (key) DO UPDATE SET
        previous_count = CASE WHEN t.window_index = EXCLUDED.window_index THEN t.previous_count
                              WHEN t.window_index = EXCLUDED.window_index - 1 THEN t.count ELSE 0 END,
        count = CASE WHEN t.window_index = EXCLUDED.window_index THEN t.count + 1 ELSE 1 END,
        window_index = EXCLUDED.window_index
-     RETURNING count, previous_count`,
-    key,
-    windowIndex,
-  );
-  const { count, previous_count: previousCount } = rows[0];
-  return { limit, ...evaluateSlidingWindow({ count: Number(count), previousCount: Number(previousCount), elapsedMs: now - windowIndex * WINDOW_MS, windowMs: WINDOW_MS, limit }) };
+     RETURNING count, previous_count`;
+}
+
+/** The decision for a request counted at `now` with what windowUpsert returned. */
+export function rateLimitDecision(counted: { count: number | bigint; previous_count: number | bigint }, limit: number, now: number): RateLimitResult {
+  const windowIndex = windowIndexAt(now);
+  return { limit, ...evaluateSlidingWindow({ count: Number(counted.count), previousCount: Number(counted.previous_count), elapsedMs: now - windowIndex * WINDOW_MS, windowMs: WINDOW_MS, limit }) };
+}
+
+/** Counts one request for `key` and says whether it is within the limit. Null when limits are off. */
+export async function checkRateLimit(key: string, now = Date.now()): Promise<RateLimitResult | null> {
+  const limit = rateLimitPerMinute();
+  if (limit === 0) return null;
+  await ensureRateLimitTable();
+  const rows = await prisma.$queryRawUnsafe<{ count: number; previous_count: number }[]>(windowUpsert("VALUES ($1, $2, 1, 0)"), key, windowIndexAt(now));
+  return rateLimitDecision(rows[0], limit, now);
 }
 
 const lastLogged = new Map<string, number>();

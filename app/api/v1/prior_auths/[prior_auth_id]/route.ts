@@ -3,7 +3,7 @@ import { json } from "@/lib/api/responses";
 import { ZPriorAuthId, ZUpdatePriorAuthRequest } from "@/lib/schemas/prior-auth";
 import { parseJsonBody } from "@/lib/api/parse";
 import { updatePriorAuth } from "@/lib/prior-auths/update-prior-auth";
-import { getPriorAuthOrThrow } from "@/lib/prior-auths/get-prior-auth-or-throw";
+import { getPriorAuthAnswerOrThrow } from "@/lib/prior-auths/get-prior-auth-or-throw";
 import { presentPriorAuth } from "@/lib/prior-auths/present-prior-auth";
 import { idempotentJson } from "@/lib/idempotency/idempotent-json";
 
@@ -12,7 +12,7 @@ export const dynamic = "force-dynamic";
 // GET /prior_auths/{prior_auth_id} - read a prior authorization
 export const GET = withWorkspace<{ prior_auth_id: string }>(async ({ params, workspace }) => {
   const priorAuthId = ZPriorAuthId.parse(params.prior_auth_id);
-  return json(presentPriorAuth(await getPriorAuthOrThrow({ workspaceId: workspace.id, priorAuthId })));
+  return json(presentPriorAuth(await getPriorAuthAnswerOrThrow({ workspaceId: workspace.id, priorAuthId })));
 });
 
 // PATCH /prior_auths/{prior_auth_id} - assign (a member, "me" or null) or change the expedited flag; Idempotency-Key as create
