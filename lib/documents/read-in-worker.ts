@@ -38,7 +38,7 @@ export function readingPoolStats(): ReadingPoolStats | null {
 }
 
 /** A pool of its own (tests, a bench): `size` threads of the reader script. */
-export function newReadingPool(opts: { size: number; maxJobsPerWorker?: number; maxHeapShare?: number }): ReadingPool {
+export function newReadingPool(opts: { size: number; maxJobsPerWorker?: number; maxHeapShare?: number; idleMs?: number }): ReadingPool {
   return new ReadingPool({ script: workerScript(), ...opts });
 }
 

@@ -107,6 +107,15 @@ describe("a pool of reading threads", () => {
     expect(pool.stats()).toMatchObject({ spawned: 2, recycled: 1, alive: 1 });
   });
 
+  it("stops a thread after idleMs without a job, and starts one again for the next document", async () => {
+    const pool = poolOf({ size: 1, idleMs: 200 });
+    const [a, b] = await forms(2);
+    await pool.run(pdfJob(a));
+    await expect.poll(() => pool.stats(), { timeout: 30_000 }).toMatchObject({ alive: 0, idled: 1 });
+    await expect(pool.run(pdfJob(b))).resolves.toMatchObject({ pageCount: 1 });
+    expect(pool.stats()).toMatchObject({ spawned: 2, alive: 1, killed: 0 });
+  });
+
   it("shrinks to a smaller thread count as its threads finish", async () => {
     const pool = poolOf({ size: 3 });
     const docs = await forms(6);

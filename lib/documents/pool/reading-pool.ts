@@ -3,8 +3,16 @@
 // thread at a time, the rest queued in order. A job over its time limit, or a thread that runs out of heap or dies,
 // fails that job only: the thread is terminated and a fresh one is spawned for the next job. A thread is also retired
 // after `maxJobsPerWorker` jobs or when its heap stays large after a job, so a leak in a reading library cannot
-// accumulate. Idle threads do not keep the process alive.
+// accumulate. Idle threads do not keep the process alive, and stop after `idleMs` without a job (PA_WORKER_IDLE_MS,
+// default a minute): a thread holds pdf.js and often the text recogniser (tens of MB each), which a quiet server
+// should give back; the next document starts a thread again (a few hundred ms).
 import { Worker } from "node:worker_threads";
+
+/** PA_WORKER_IDLE_MS: how long an idle reading thread is kept (default 60 s). */
+export function workerIdleMs(env: Record<string, string | undefined> = process.env): number {
+  const value = Number(env.PA_WORKER_IDLE_MS);
+  return Number.isFinite(value) && value > 0 ? value : 60_000;
+}
 
 /** What the reading thread answers (worker/read-document.worker.mjs). */
 type WorkerMessage =
@@ -38,6 +46,8 @@ export type ReadingPoolOptions = {
   maxJobsPerWorker?: number;
   /** Share of its heap limit a thread may still use after a job before it is retired (default 0.5). */
   maxHeapShare?: number;
+  /** An idle thread is stopped after this long without a job (default workerIdleMs(), PA_WORKER_IDLE_MS). */
+  idleMs?: number;
 };
 
 export type ReadingPoolStats = {
@@ -45,6 +55,8 @@ export type ReadingPoolStats = {
   spawned: number;
   /** Threads retired after maxJobsPerWorker jobs or a large heap. */
   recycled: number;
+  /** Threads stopped after idleMs without a job. */
+  idled: number;
   /** Threads terminated or lost with a job (time limit, out of memory, crash). */
   killed: number;
   alive: number;
@@ -53,9 +65,11 @@ export type ReadingPoolStats = {
   /** The most jobs that ever ran at once. */
   peakBusy: number;
   completed: number;
+  /** Heap in use of the alive threads as each reported after its last job (bytes): what the pool holds while idle. */
+  heapUsed: number;
 };
 
-type Slot = { worker: Worker; heapMb: number; jobs: number; current: Running | null; dead: boolean };
+type Slot = { worker: Worker; heapMb: number; jobs: number; current: Running | null; dead: boolean; idleTimer?: NodeJS.Timeout; heapUsed?: number };
 type Running = { id: number; job: PoolJob<unknown>; resolve: (value: unknown) => void; reject: (error: Error) => void; clear: () => void; onProgress: (done: number) => void };
 type Queued = { job: PoolJob<unknown>; resolve: (value: unknown) => void; reject: (error: Error) => void };
 
@@ -64,7 +78,7 @@ export class ReadingPool {
   private readonly queue: Queued[] = [];
   private nextId = 1;
   private closed = false;
-  private counters = { spawned: 0, recycled: 0, killed: 0, peakBusy: 0, completed: 0 };
+  private counters = { spawned: 0, recycled: 0, idled: 0, killed: 0, peakBusy: 0, completed: 0 };
   size: number;
 
   constructor(private readonly options: ReadingPoolOptions) {
@@ -88,7 +102,8 @@ export class ReadingPool {
 
   stats(): ReadingPoolStats {
     const busy = [...this.slots].filter((s) => s.current).length;
-    return { ...this.counters, alive: this.slots.size, busy, queued: this.queue.length };
+    const heapUsed = [...this.slots].reduce((sum, s) => sum + (s.heapUsed ?? 0), 0);
+    return { ...this.counters, alive: this.slots.size, busy, queued: this.queue.length, heapUsed };
   }
 
   /** Terminates every thread; queued and running jobs fail. */
@@ -141,6 +156,7 @@ export class ReadingPool {
 
   private start(slot: Slot, queued: Queued) {
     const id = this.nextId++;
+    clearTimeout(slot.idleTimer);
     const { clear, onProgress } = queued.job.timers((error) => this.kill(slot, id, error));
     slot.current = { id, job: queued.job, resolve: queued.resolve, reject: queued.reject, clear, onProgress };
     slot.jobs++;
@@ -163,6 +179,7 @@ export class ReadingPool {
     }
     running.clear();
     slot.current = null;
+    slot.heapUsed = message.heapUsed;
     this.counters.completed++;
     let outcome: { ok: true; value: unknown } | { ok: false; error: Error };
     try {
@@ -172,7 +189,13 @@ export class ReadingPool {
     }
     const heapLimit = slot.heapMb * 1024 * 1024 * (this.options.maxHeapShare ?? 0.5);
     if (slot.jobs >= (this.options.maxJobsPerWorker ?? 100) || (message.heapUsed ?? 0) > heapLimit || this.slots.size > this.size) void this.retire(slot, "recycled");
-    else slot.worker.unref();
+    else {
+      slot.worker.unref();
+      slot.idleTimer = setTimeout(() => {
+        if (!slot.current) void this.retire(slot, "idled");
+      }, this.options.idleMs ?? workerIdleMs());
+      slot.idleTimer.unref();
+    }
     if (outcome.ok) running.resolve(outcome.value);
     else running.reject(outcome.error);
     this.dispatch();
@@ -193,6 +216,7 @@ export class ReadingPool {
   private lose(slot: Slot, death: { outOfMemory: boolean; message: string; exitCode?: number }) {
     if (slot.dead) return;
     slot.dead = true;
+    clearTimeout(slot.idleTimer);
     this.slots.delete(slot);
     const running = slot.current;
     slot.current = null;
@@ -205,9 +229,10 @@ export class ReadingPool {
     if (!this.closed) this.dispatch();
   }
 
-  private retire(slot: Slot, reason: "recycled" | "killed" | null): Promise<unknown> {
+  private retire(slot: Slot, reason: "recycled" | "idled" | "killed" | null): Promise<unknown> {
     if (slot.dead) return Promise.resolve();
     slot.dead = true;
+    clearTimeout(slot.idleTimer);
     this.slots.delete(slot);
     if (reason) this.counters[reason]++;
     return slot.worker.terminate().catch(() => undefined);

@@ -22,8 +22,8 @@ const mb = (n) => `${Math.round(n / 1024 / 1024)} MB`;
 
 // Text recognition (tesseract.js, the canvas) is loaded only for a document that needs it: most documents have a
 // text layer, and loading the recogniser for each of them would cost more than reading them. Once loaded it is kept
-// for the next documents and stopped after a minute without recognition (or with the thread).
-const RECOGNIZER_IDLE_MS = 60_000;
+// for the next documents and stopped after PA_WORKER_IDLE_MS (a minute) without recognition, or with the thread.
+const RECOGNIZER_IDLE_MS = Number(process.env.PA_WORKER_IDLE_MS) > 0 ? Number(process.env.PA_WORKER_IDLE_MS) : 60_000;
 let ocrModule = null;
 let ocrIdleTimer = null;
 const loadOcr = async () => {
