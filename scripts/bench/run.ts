@@ -1,7 +1,7 @@
 // `npm run bench`: load figures of the production build on the embedded database and, with BENCH_DATABASE_URL, on a
 // real PostgreSQL (a throw-away database is created beside the one named and dropped afterwards). All traffic goes
 // to 127.0.0.1. Each load phase lasts at most 10 s; the soak lasts BENCH_SOAK_SECONDS (30 s), 10 minutes with --soak.
-// BENCH_PHASES (default all: reading,read,write,ocr,policy,soak) runs a part only, for a quick comparison.
+// BENCH_PHASES (default all: memory,reading,read,write,ocr,policy,soak) runs a part only, for a quick comparison.
 // Results: a markdown table printed and written to bench/results/.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -22,7 +22,8 @@ import { benchPolicyReading } from "./policy-reading";
 const PHASE_SECONDS = Math.min(10, Number(process.env.BENCH_PHASE_SECONDS ?? 10));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const PORT = Number(process.env.BENCH_PORT ?? 3300);
-const PHASES = new Set((process.env.BENCH_PHASES ?? "reading,read,write,ocr,policy,soak").split(",").map((p) => p.trim()));
+const ALL_PHASES = "memory,reading,read,write,ocr,policy,soak";
+const PHASES = new Set((process.env.BENCH_PHASES ?? ALL_PHASES).split(",").map((p) => p.trim()));
 const SOAK_SECONDS = process.argv.includes("--soak") ? 600 : Number(process.env.BENCH_SOAK_SECONDS ?? 30);
 /** Reading and recognition threads of the server stop after this long without work (PA_WORKER_IDLE_MS). */
 const WORKER_IDLE_MS = 5_000;
@@ -331,6 +332,11 @@ async function main() {
     execFileSync("npx", ["next", "build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
   }
   const reading: Row = {};
+  if (PHASES.has("memory")) {
+    console.error("[memory] what each part adds to a fresh process (no server)");
+    const out = execFileSync("npx", ["tsx", "--expose-gc", "scripts/bench/memory-parts.ts"], { encoding: "utf8" });
+    for (const [, metric, value] of out.matchAll(/^\| (.+?) \| (.+) \|$/gm)) reading[metric] = value;
+  }
   if (PHASES.has("reading")) {
     console.error("[reading] documents per second through the reading threads (no server)");
     Object.assign(reading, await benchReading());
@@ -358,7 +364,7 @@ async function main() {
     ...metrics.map((metric) => `| ${metric} | ${columns.map(([, row]) => row[metric] ?? "n/a").join(" | ")} |`),
     "",
     ...(Object.keys(reading).length ? [
-    "Reading pool (readDocumentContent in this process, all documents handed over at once, no server) and the policy layout reader (readPolicyDocument here vs readPolicyPages off-thread):",
+    "Memory by part (a fresh process, each part started in turn), the reading pool (readDocumentContent in this process, all documents handed over at once, no server) and the policy layout reader (readPolicyDocument here vs readPolicyPages off-thread):",
     "",
     "| metric | value |",
     "|---|---|",
@@ -368,7 +374,7 @@ async function main() {
   ];
   const report = lines.join("\n");
   fs.mkdirSync("bench/results", { recursive: true });
-  const file = path.join("bench/results", `${date.slice(0, 16).replace(":", "")}${PHASES.size < 6 ? `-${[...PHASES].join("-")}` : ""}.md`);
+  const file = path.join("bench/results", `${date.slice(0, 16).replace(":", "")}${PHASES.size < ALL_PHASES.split(",").length ? `-${[...PHASES].join("-")}` : ""}.md`);
   fs.writeFileSync(file, report);
   console.log(report);
   console.log(`written to ${file}`);
