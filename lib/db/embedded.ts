@@ -1,5 +1,6 @@
 // The embedded default: one PGlite database persisted under PA_DATA_DIR, served over the PostgreSQL protocol on
 // 127.0.0.1 so the web server, the CLI and workers (separate processes) all reach it like a real server.
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -102,10 +103,54 @@ export function assertNotASecondDataFolder(env: Record<string, string | undefine
   );
 }
 
+/** Bytes of the files under `dir` (0 when it does not exist). */
+function folderBytes(dir: string): number {
+  let total = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) total += fs.statSync(path.join(entry.parentPath, entry.name)).size;
+  }
+  return total;
+}
+
+/**
+ * PGlite's buffer cache (shared_buffers, in MB), sized to the data: PostgreSQL's default 128 MB is allocated and
+ * touched inside the WebAssembly memory at start, about 150 MB of the server's resident size for a database of a few
+ * MB. Half the tables' size, between 16 and 128 MB (PA_EMBEDDED_SHARED_BUFFERS_MB sets it); the operating system's
+ * file cache keeps the rest close. Sized at each start, so it follows the data as it grows.
+ */
+export function embeddedSharedBuffersMb(pgdata: string, env: Record<string, string | undefined> = process.env): number {
+  const configured = Number(env.PA_EMBEDDED_SHARED_BUFFERS_MB);
+  if (Number.isFinite(configured) && configured >= 1) return Math.floor(configured);
+  const base = path.join(pgdata, "base");
+  const dataMb = fs.existsSync(base) ? folderBytes(base) / 1024 / 1024 : 0;
+  return Math.min(128, Math.max(16, Math.ceil(dataMb / 2)));
+}
+
+/**
+ * Creates the database folder in a short-lived child process: PGlite's initdb loads a WebAssembly program of its own
+ * and leaves several hundred MB resident in the process that ran it (measured: about 800 MB against 300 MB for
+ * opening an existing folder), which the serving process would keep for its whole life.
+ */
+async function createDatabaseFolder(pgdata: string): Promise<void> {
+  const script = `import { PGlite } from "@electric-sql/pglite"; const db = await PGlite.create(process.argv[1]); await db.close();`;
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, ["--input-type=module", "-e", script, pgdata], { stdio: ["ignore", "ignore", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (d: Buffer) => (stderr += d));
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`Creating the embedded database in ${pgdata} failed (exit code ${code}): ${stderr.slice(-2000)}`))));
+  });
+}
+
 /** Serves the PGlite database in this process. Only one process may own a data folder. */
 export async function startEmbeddedDatabase(port = Number(process.env.PA_EMBEDDED_DB_PORT ?? 0)): Promise<ResolvedDatabase> {
   fs.mkdirSync(dataDir(), { recursive: true });
-  const db = await PGlite.create(path.join(dataDir(), "pgdata"), { extensions: PGLITE_EXTENSIONS });
+  const pgdata = path.join(dataDir(), "pgdata");
+  if (!hasDatabase()) await createDatabaseFolder(pgdata);
+  const db = await PGlite.create(pgdata, {
+    extensions: PGLITE_EXTENSIONS,
+    startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${embeddedSharedBuffersMb(pgdata)}MB`],
+  });
   const server = await serveOverWire(db, { host: "127.0.0.1", port });
   const actualPort = server.port;
   fs.writeFileSync(infoFile(), JSON.stringify({ pid: process.pid, port: actualPort } satisfies EmbeddedInfo));
