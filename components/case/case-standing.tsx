@@ -1,8 +1,10 @@
 import type { CaseState, PendReason } from "@/lib/portal/case-state";
 import { AlertIcon, CheckIcon } from "@/components/ui/icons";
+import { TextWithTableQuotes } from "./text-with-table-quotes";
 
 const KIND_WORDS: Record<PendReason["kind"], string> = {
   identity: "Identity",
+  unread: "Unread",
   not_met: "Not met",
   missing: "Missing",
   manual: "Needs judgement",
@@ -14,7 +16,7 @@ const KIND_WORDS: Record<PendReason["kind"], string> = {
  * for a person (identity conflicts, then each criterion not met, missing or unread). Derived from caseState, as the
  * stepper, the action bar and the decision history are.
  */
-export function CaseStanding({ state }: { state: CaseState }) {
+export function CaseStanding({ state, pages }: { state: CaseState; pages: readonly string[] }) {
   if (state.decided) {
     return (
       <div role="status" data-testid="case-standing" className="flex items-start gap-2 rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-950">
@@ -32,7 +34,7 @@ export function CaseStanding({ state }: { state: CaseState }) {
         {state.pendReasons.map((r, i) => (
           <li key={`${r.kind}-${r.step ?? i}`} className="flex min-w-0 flex-wrap gap-x-2">
             <span className="shrink-0 font-medium">{r.step !== null ? `Step ${r.step} · ` : ""}{KIND_WORDS[r.kind]}:</span>
-            <span className="min-w-0 break-words">{r.text}{r.detail && r.detail !== r.text ? <span className="text-slate-700"> — {r.detail}</span> : null}</span>
+            <span className="min-w-0 break-words">{r.text}{r.detail && r.detail !== r.text ? <TextWithTableQuotes text={` — ${r.detail}`} pages={pages} label={`Reason ${i + 1}`} className="text-slate-700" /> : null}</span>
           </li>
         ))}
       </ul>

@@ -32,6 +32,7 @@ import { IntakeCorrections } from "./intake-corrections";
 import { CoverageSummary, IdentityConflicts } from "./identity-conflicts";
 import { intakeView } from "@/lib/portal/intake-view";
 import { PolicyCheckPanel } from "./policy-check-panel";
+import { usePageTexts } from "./use-page-texts";
 import type { Selection } from "./selection";
 
 const JUMPS = [
@@ -96,6 +97,7 @@ function CaseScreen({ pa, me }: { pa: PriorAuth; me: { id: string } }) {
   }, [queryClient, pa.id, pa.status, pa.intake_status]);
 
   const documents = useCaseDocuments(pa.id, true);
+  const pages = usePageTexts(pa.id);
   const intake = useIntake(pa.id, intakeReady);
   const checks = usePolicyChecks(pa.id, intakeReady);
   const determinations = useDeterminations(pa.id, intakeReady);
@@ -152,7 +154,7 @@ function CaseScreen({ pa, me }: { pa: PriorAuth; me: { id: string } }) {
           </div>
         </div>
 
-        <CaseStanding state={state} />
+        <CaseStanding state={state} pages={pages} />
 
         <dl className="grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-4">
           <div><dt className="text-xs font-medium uppercase tracking-wide text-slate-600">Received</dt><dd className="text-slate-900">{formatDateTime(pa.received_at ?? pa.created_at)}</dd></div>
@@ -194,7 +196,7 @@ function CaseScreen({ pa, me }: { pa: PriorAuth; me: { id: string } }) {
           {intakeReady && <IntakeCorrections priorAuth={pa} onCorrected={setFlash} />}
           <PolicyCheckPanel priorAuth={pa} checks={checks} run={runCheck} selection={selection} onSelect={setSelection} />
           <ClaimsPanel info={claims} latestCheck={latestCheck} highlighted={selection?.claimIds ?? []} />
-          <DeterminationPanel determinations={determinations} run={runDetermination} />
+          <DeterminationPanel determinations={determinations} run={runDetermination} pages={pages} />
           <DecisionPanel priorAuth={pa} reviews={reviews} determination={latestDetermination} state={state} />
           <NoticesPanel priorAuthId={pa.id} />
           <AuditTimeline events={events} documentNames={documentNames} />

@@ -19,11 +19,14 @@ import { NextCaseLink } from "@/components/cases/next-case";
 import { RunProblem } from "./policy-check-panel";
 import { recommendationWords, type CaseState } from "@/lib/portal/case-state";
 import { NoticePreview } from "./notice-preview";
+import { TextWithTableQuotes } from "./text-with-table-quotes";
 
 /** The engine's latest determination: outcome, numbered reasoning with sources, recommendation, references. */
-export function DeterminationPanel({ determinations, run }: {
+export function DeterminationPanel({ determinations, run, pages }: {
   determinations: { data?: { data: Determination[] }; isPending: boolean; error: Error | null; fetchStatus: string };
   run: { isPending: boolean; error: Error | null };
+  /** The case's pages' text: where a quoted table row's headers are. */
+  pages: readonly string[];
 }) {
   const latest = determinations.data?.data[0];
   return (
@@ -36,14 +39,14 @@ export function DeterminationPanel({ determinations, run }: {
         ) : determinations.isPending ? <Loading label="Loading the determination…" /> : determinations.error ? <RunProblem error={determinations.error} what="determination" /> : !latest ? (
           !run.error && !run.isPending && <Notice title="No determination yet" tone="waiting">Use “Run determination” for the engine’s recommendation with its reasoning.</Notice>
         ) : (
-          <DeterminationBody d={latest} count={determinations.data?.data.length ?? 1} />
+          <DeterminationBody d={latest} count={determinations.data?.data.length ?? 1} pages={pages} />
         )}
       </div>
     </Section>
   );
 }
 
-function DeterminationBody({ d, count }: { d: Determination; count: number }) {
+function DeterminationBody({ d, count, pages }: { d: Determination; count: number; pages: readonly string[] }) {
   return (
     <div className="space-y-3 text-sm">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -56,8 +59,8 @@ function DeterminationBody({ d, count }: { d: Determination; count: number }) {
         )}
         <span className="text-slate-600">generated {formatDateTime(d.generated_at)}{count > 1 ? ` · ${count} runs` : ""}</span>
       </div>
-      {d.summary && <p className="text-slate-900">{d.summary}</p>}
-      {d.recommendation && <p className="rounded-md bg-slate-50 p-3 text-slate-900"><span className="font-medium">Recommendation: </span>{d.recommendation}</p>}
+      {d.summary && <TextWithTableQuotes text={d.summary} pages={pages} label="Summary" className="block text-slate-900" />}
+      {d.recommendation && <div className="rounded-md bg-slate-50 p-3 text-slate-900"><span className="font-medium">Recommendation: </span><TextWithTableQuotes text={d.recommendation} pages={pages} label="Recommendation" /></div>}
       {d.missing_information && d.missing_information.length > 0 && (
         <div className="rounded-md border border-amber-200 bg-amber-50 p-3 text-amber-950">
           <p className="font-medium">Missing information</p>
@@ -71,10 +74,10 @@ function DeterminationBody({ d, count }: { d: Determination; count: number }) {
             {d.reasoning.map((r) => (
               <li key={r.step} className="flex gap-2">
                 <span className="w-6 shrink-0 text-right font-semibold tabular-nums text-slate-600">{r.step}.</span>
-                <span>
-                  {r.description}
+                <div className="min-w-0">
+                  <TextWithTableQuotes text={r.description} pages={pages} label={`Reasoning ${r.step}`} />
                   {r.source && <span className="ml-1.5 inline-block rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">{r.source}</span>}
-                </span>
+                </div>
               </li>
             ))}
           </ol>

@@ -1,4 +1,4 @@
-import { tableQuote } from "@/lib/portal/table-quote";
+import { tableQuote } from "@/lib/documents/table-quote";
 import type { Selection } from "./selection";
 import { EvidenceTable } from "./evidence-table";
 

@@ -1,4 +1,4 @@
-import type { TableQuote } from "@/lib/portal/table-quote";
+import type { TableQuote } from "@/lib/documents/table-quote";
 
 /** A quote from a table as the table shows it: the row's cells under their column headers (when the page has them). */
 export function EvidenceTable({ table, label }: { table: TableQuote; label: string }) {

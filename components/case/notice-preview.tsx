@@ -8,6 +8,8 @@ import { caseKeys } from "@/lib/portal/case-queries";
 import type { ZNoticePreview } from "@/lib/schemas/notice-preview";
 import { ErrorState, Loading } from "@/components/ui/states";
 import { AlertIcon } from "@/components/ui/icons";
+import { TextWithTableQuotes } from "./text-with-table-quotes";
+import { usePageTexts } from "./use-page-texts";
 
 type Preview = z.infer<typeof ZNoticePreview>;
 
@@ -42,6 +44,7 @@ function useSettled<T>(value: T, ms = 400): T {
 export function NoticePreview({ priorAuthId, decision, note, reasonCode, amendmentReason }: {
   priorAuthId: string; decision: string; note: string; reasonCode: string; amendmentReason: string;
 }) {
+  const pages = usePageTexts(priorAuthId);
   const params = new URLSearchParams({ outcome: decision });
   if (note.trim()) params.set("note", note.trim());
   if (decision === "denied" && reasonCode) params.set("reason_code", reasonCode);
@@ -81,7 +84,7 @@ export function NoticePreview({ priorAuthId, decision, note, reasonCode, amendme
             <p>{preview.data.notice.decision}</p>
             {preview.data.notice.reasons.length > 0 && (
               <ol className="list-decimal space-y-1 pl-5">
-                {preview.data.notice.reasons.map((r, i) => <li key={i}><span className="font-medium">{r.text}</span>{r.finding ? <span className="block text-xs text-slate-700">{r.finding}</span> : null}</li>)}
+                {preview.data.notice.reasons.map((r, i) => <li key={i}><span className="font-medium">{r.text}</span>{r.finding ? <TextWithTableQuotes text={r.finding} pages={pages} label={`Reason ${i + 1}`} className="block text-xs text-slate-700" /> : null}</li>)}
               </ol>
             )}
             {preview.data.notice.requested_information.length > 0 && (

@@ -4,10 +4,13 @@ import { useNotices } from "@/lib/portal/case-queries";
 import { statusLabel } from "@/lib/portal/status-labels";
 import { formatDateTime } from "@/components/ui/format";
 import { StatusBadge } from "@/components/cases/status-badge";
+import { TextWithTableQuotes } from "./text-with-table-quotes";
+import { usePageTexts } from "./use-page-texts";
 
 /** The notices sent for this case (decisions and requests for information), each with its reasons and its PDF. */
 export function NoticesPanel({ priorAuthId }: { priorAuthId: string }) {
   const notices = useNotices(priorAuthId);
+  const pages = usePageTexts(priorAuthId);
   const list = notices.data?.data ?? [];
   return (
     <section id="notices" aria-labelledby="notices-title" className="scroll-mt-4 rounded-lg border border-slate-200 bg-white p-4">
@@ -28,7 +31,7 @@ export function NoticesPanel({ priorAuthId }: { priorAuthId: string }) {
               {n.content.reasons.length > 0 && (
                 <ol className="mt-2 list-decimal space-y-1 pl-5 text-slate-800">
                   {n.content.reasons.map((r, i) => (
-                    <li key={i}>{r.text}{r.finding ? <span className="text-slate-600"> — {r.finding}</span> : null}</li>
+                    <li key={i}>{r.text}{r.finding ? <TextWithTableQuotes text={` — ${r.finding}`} pages={pages} label={`${n.content.title}, reason ${i + 1}`} className="text-slate-600" /> : null}</li>
                   ))}
                 </ol>
               )}

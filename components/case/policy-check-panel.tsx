@@ -2,8 +2,10 @@
 
 import { useCallback, useState } from "react";
 import { useCaseDocuments } from "@/lib/portal/case-queries";
-import { tableQuote } from "@/lib/portal/table-quote";
+import { hasTableQuote, tableQuote } from "@/lib/documents/table-quote";
 import { EvidenceTable } from "./evidence-table";
+import { TextWithTableQuotes, withoutTableQuotes } from "./text-with-table-quotes";
+import { usePageTexts } from "./use-page-texts";
 import { PortalApiError } from "@/lib/portal/api-client";
 import type { PolicyCheck, PolicyCheckStep, PriorAuth } from "@/lib/portal/types";
 import { Section } from "@/components/ui/section";
@@ -64,6 +66,7 @@ export function PolicyCheckPanel({ priorAuth, checks, run, selection, onSelect }
   const documents = useCaseDocuments(priorAuth.id, true).data?.data;
   const pageText = useCallback((documentId: string, page: number | null | undefined) =>
     documents?.find((d) => d.id === documentId)?.pages?.find((p) => p.page === (page ?? 1))?.text ?? "", [documents]);
+  const pages = usePageTexts(priorAuth.id);
 
   return (
     <Section id="policy-check" title="Policy check"
@@ -83,7 +86,7 @@ export function PolicyCheckPanel({ priorAuth, checks, run, selection, onSelect }
         ) : checks.isPending ? <Loading label="Loading policy checks…" /> : checks.error ? <RunProblem error={checks.error} what="policy check" /> : !check ? (
           !run.error && !run.isPending && <Notice title="No policy check yet" tone="waiting">Use “Run policy check” to answer each criterion of the matching policy from this case.</Notice>
         ) : (
-          <CheckBody check={check} openStep={openStep} selection={selection} onSelect={onSelect} pageText={pageText} />
+          <CheckBody check={check} openStep={openStep} selection={selection} onSelect={onSelect} pageText={pageText} pages={pages} />
         )}
       </div>
     </Section>
@@ -92,7 +95,7 @@ export function PolicyCheckPanel({ priorAuth, checks, run, selection, onSelect }
 
 type PageText = (documentId: string, page: number | null | undefined) => string;
 
-function CheckBody({ check, openStep, selection, onSelect, pageText }: { check: PolicyCheck; openStep: number | null; selection: Selection | null; onSelect: (s: Selection | null) => void; pageText: PageText }) {
+function CheckBody({ check, openStep, selection, onSelect, pageText, pages }: { check: PolicyCheck; openStep: number | null; selection: Selection | null; onSelect: (s: Selection | null) => void; pageText: PageText; pages: readonly string[] }) {
   const overall = OVERALL[check.summary.overall] ?? OVERALL.missing;
   const counts = (["met", "not_met", "missing", "manual"] as const).map((o) => [o, check.policy_check.filter((s) => shownOutcome(s) === o).length] as const).filter(([, n]) => n > 0);
   const toggle = (step: PolicyCheckStep) => onSelect(openStep === step.step ? null : stepSelection(step));
@@ -128,7 +131,7 @@ function CheckBody({ check, openStep, selection, onSelect, pageText }: { check: 
 
           <ol className="divide-y divide-slate-100 rounded-md border border-slate-200">
             {check.policy_check.map((s) => (
-              <StepItem key={s.step} step={s} open={openStep === s.step} onToggle={() => toggle(s)} selectedKey={selection?.key ?? null} onSelect={onSelect} pageText={pageText} />
+              <StepItem key={s.step} step={s} open={openStep === s.step} onToggle={() => toggle(s)} selectedKey={selection?.key ?? null} onSelect={onSelect} pageText={pageText} pages={pages} />
             ))}
           </ol>
         </>
@@ -137,7 +140,7 @@ function CheckBody({ check, openStep, selection, onSelect, pageText }: { check: 
   );
 }
 
-function StepItem({ step, open, onToggle, selectedKey, onSelect, pageText }: { step: PolicyCheckStep; open: boolean; onToggle: () => void; selectedKey: string | null; onSelect: (s: Selection) => void; pageText: PageText }) {
+function StepItem({ step, open, onToggle, selectedKey, onSelect, pageText, pages }: { step: PolicyCheckStep; open: boolean; onToggle: () => void; selectedKey: string | null; onSelect: (s: Selection) => void; pageText: PageText; pages: readonly string[] }) {
   const detailsId = `step-${step.step}-details`;
   const documentEvidence = step.evidence.filter((e) => e.document_id);
   const claimEvidence = step.evidence.filter((e) => e.claim_id);
@@ -149,12 +152,14 @@ function StepItem({ step, open, onToggle, selectedKey, onSelect, pageText }: { s
         <OutcomeLabel outcome={shownOutcome(step)} className="mt-0.5 w-20 justify-center" />
         <span className="min-w-0 flex-1">
           <span className="block font-medium text-slate-900">{step.question_or_action}</span>
-          <span className="block text-slate-700">{step.answer}</span>
+          {/* A table cannot sit in a button: a quoted row is named here and shown under its headers in the details. */}
+          <span className="block text-slate-700">{withoutTableQuotes(step.answer)}</span>
         </span>
         <span aria-hidden="true" className={`mt-0.5 text-slate-500 transition-transform ${open ? "rotate-90" : ""}`}>›</span>
       </button>
       <div id={detailsId} hidden={!open} className="space-y-3 px-3 pb-3 pl-[3.25rem] text-sm">
-        {step.reason && <p className="text-slate-800"><span className="font-medium">Why: </span>{step.reason}</p>}
+        {hasTableQuote(step.answer) && <div className="text-slate-800"><span className="font-medium">Answer: </span><TextWithTableQuotes text={step.answer} pages={pages} label={`Step ${step.step} answer`} /></div>}
+        {step.reason && <div className="text-slate-800"><span className="font-medium">Why: </span><TextWithTableQuotes text={step.reason} pages={pages} label={`Step ${step.step} reason`} /></div>}
         {step.missing_information && <p className="text-amber-900"><span className="font-medium">Missing: </span>{step.missing_information}</p>}
         {ruleOf(step) && <p className="text-xs text-slate-600">Read by rule <code className="font-mono">{ruleOf(step)}</code></p>}
         {(step.policy_quote?.text || step.policy_guideline_quoted_source) && (

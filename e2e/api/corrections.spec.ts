@@ -190,3 +190,65 @@ test("the notice preview is the notice a decision issues, from corrected facts; 
   expect(withoutIssueTime(notice.content)).toEqual(withoutIssueTime(ready.notice));
   expect(notice.content.patient.name).toBe("Harold J. Mensah");
 });
+
+test("an engine approval (the workspace's rule 'Engine approvals are final') waits for a person while the patient is unread, and is issued once corrected", async ({ request }) => {
+  const ws = await createTestWorkspace("Engine notice gate");
+  const api = apiClient(request, ws.apiKey);
+  const settings = await (await request.get("/api/v1/workspace", { headers: api.headers })).json();
+  expect(settings.engine_approvals_final).toBe(true);
+  // Both criteria are met by the form, whose patient name line is missing: the engine alone would approve.
+  const policyText = POLICY_TEXT.replace("18 years of age or older", "6 years of age or older");
+  const policy = await request.post("/api/v1/policies", { headers: api.headers, data: { text: policyText, drug_names: ["Epidiolex (cannabidiol oral solution)"] } });
+  expect(policy.status(), await policy.text()).toBe(201);
+  const nameless = PA_FORM_PAGE.split("\n").filter((line) => !line.startsWith("Member Name")).join("\n");
+  const form = await uploadPdf(request, ws.apiKey, await makePdf([nameless]), "request-form.pdf");
+  const created = await api.create({ case_id: "corr-engine-gate", document_url: form.document_url, synchronous_request: true });
+  expect(created.status(), await created.text()).toBe(201);
+  const id = ((await created.json()) as { id: string }).id;
+  const path = `/api/v1/prior_auths/${id}`;
+
+  const first = await request.post(`${path}/determination`, { headers: api.headers });
+  expect(first.status(), await first.text()).toBe(200);
+  const held = (await first.json()).determination;
+  expect(held).toMatchObject({ status: "pending_review", recommended_status: "approved", approved_automatically: null });
+  expect(held.unverified_facts).toEqual([{ field: "patient_name", message: expect.stringContaining("correct the patient name first") }]);
+  expect(held.reasoning.map((r: { description: string }) => r.description)).toContainEqual(expect.stringMatching(/^Notice held: The patient's name was not read/));
+  expect((await api.getJson(id)).status).toBe("pending_review");
+  // No notice went out naming nobody.
+  const noticesOf = async () => (await (await request.get(`${path}/notices`, { headers: api.headers })).json()).data as { outcome: string; content: { patient: { name: string } } }[];
+  expect(await noticesOf()).toEqual([]);
+
+  // A person verifies the name: the case is re-evaluated at once, the engine's approval stands and its notice names the patient.
+  const corrected = await request.post(`${path}/corrections`, { headers: api.headers, data: { field: "patient_name", value: { given: "Jane", family: "Doe" }, source: { kind: "phone" } } });
+  expect(corrected.status(), await corrected.text()).toBe(201);
+  const answer = await corrected.json();
+  expect(answer.evaluation.determination).toMatchObject({ status: "approved", unverified_facts: [], approved_automatically: { rule: expect.any(String) } });
+  expect(answer.prior_auth.status).toBe("approved");
+  const notices = await noticesOf();
+  expect(notices).toHaveLength(1);
+  expect(notices[0]).toMatchObject({ outcome: "approved", content: { patient: { name: "Jane Doe" } } });
+});
+
+test("the vocabulary look-up a correction picks from: drugs, billable ICD-10-CM codes, NUCC specialties; zod-checked and signed in", async ({ request }) => {
+  const ws = await createTestWorkspace("Vocabulary");
+  const headers = { "X-API-Key": ws.apiKey };
+  const lookUp = async (query: string) => {
+    const response = await request.get(`/api/v1/vocabulary?${query}`, { headers });
+    expect(response.status(), await response.text()).toBe(200);
+    return ((await response.json()) as { data: { value: string; label: string; billable: boolean }[] }).data;
+  };
+  expect((await lookUp("kind=drug&q=repat"))[0]).toMatchObject({ value: "Repatha", label: "Repatha (evolocumab)" });
+  // Words in any order, each by its start; billable codes first, a category marked as such.
+  const byWords = await lookUp("kind=diagnosis&q=gastaut%20lennox&limit=5");
+  expect(byWords.length).toBeLessThanOrEqual(5);
+  expect(byWords[0]).toMatchObject({ billable: true, label: expect.stringContaining("Lennox-Gastaut") });
+  expect((await lookUp("kind=diagnosis&q=G40.8&limit=3"))[0]).toEqual({ value: "G40.8", label: expect.any(String), detail: null, billable: false });
+  expect((await lookUp("kind=specialty&q=neurology")).map((t) => t.value)).toContain("2084N0400X");
+  expect(await lookUp("kind=drug&q=zzqqxx")).toEqual([]);
+
+  await expectErrorBody(await request.get("/api/v1/vocabulary?kind=planet&q=mars", { headers }), 400, /kind: must be one of drug, diagnosis, specialty/);
+  await expectErrorBody(await request.get("/api/v1/vocabulary?kind=drug&q=r", { headers }), 400, /q: must have at least 2 characters/);
+  await expectErrorBody(await request.get("/api/v1/vocabulary?kind=drug&q=re&limit=500", { headers }), 400, /limit: must be at most 50/);
+  await expectErrorBody(await request.get("/api/v1/vocabulary?kind=drug&q=re&extra=1", { headers }), 400);
+  await expectErrorBody(await request.get("/api/v1/vocabulary?kind=drug&q=repatha"), 401);
+});

@@ -169,6 +169,37 @@ test("a quote from a table: its row under the column headers, and each cell mark
   await screenshotsAtBothWidths(page, "after-table-quote", () => expect(page.getByTestId("page-highlight")).toHaveCount(3));
 });
 
+test("step answers and the determination's reasoning show a quoted table row under its headers, never cells joined by '|'", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const pa = await tableQuoteCase(request, scalesWs.apiKey);
+  const step = pa.check.policy_check.find((s: { step: number }) => s.step === 2);
+  // What the engine wrote quotes the row with its reader's separators: the screen must not.
+  expect(step.answer).toContain("CNS-LS | 08/29/2025 | 21");
+  const run = await request.post(`/api/v1/prior_auths/${pa.id}/determination`, { headers: { "X-API-Key": scalesWs.apiKey } });
+  expect(run.status(), await run.text()).toBe(200);
+  const quoted = ((await run.json()).determination.reasoning as { step: number; description: string }[]).find((r) => r.description.includes("CNS-LS | 08/29/2025 | 21"));
+  expect(quoted, "a reasoning line quotes the row").toBeTruthy();
+  await logIn(page, scalesWs.adminEmail, scalesWs.adminPassword);
+  await page.goto(`/cases/${pa.id}`);
+  await atWidth(page, 1280);
+
+  const check = page.getByRole("region", { name: "Policy check" });
+  const glance = check.getByRole("list", { name: "Steps at a glance" });
+  await glance.getByRole("button", { name: "Step 2: Met" }).click();
+  const answer = check.getByRole("table", { name: "Step 2 answer: quoted table row" });
+  await expect(answer.getByRole("columnheader")).toHaveText(["Instrument", "Date", "Score"]);
+  await expect(answer.getByRole("cell")).toHaveText(["CNS-LS", "08/29/2025", "21"]);
+  await expect(check.getByText("[a table row, shown below]").first()).toBeVisible();
+  await expect(check).not.toContainText("CNS-LS | 08/29/2025");
+
+  const determination = page.getByRole("region", { name: "Determination" });
+  const reasoningRow = determination.getByRole("table", { name: `Reasoning ${quoted!.step}: quoted table row` });
+  await expect(reasoningRow.getByRole("columnheader")).toHaveText(["Instrument", "Date", "Score"]);
+  await expect(reasoningRow.getByRole("cell")).toHaveText(["CNS-LS", "08/29/2025", "21"]);
+  await expect(determination).not.toContainText("CNS-LS | 08/29/2025");
+  await screenshotsAtBothWidths(page, "after-reasoning-table-rows", () => expect(reasoningRow).toBeVisible());
+});
+
 test("a quote from a table on a scanned page: the same row and headers, the cells marked from the recognised words", async ({ page, request }) => {
   test.setTimeout(240_000);
   const pa = await tableQuoteCase(request, scalesWs.apiKey, { scanned: true });

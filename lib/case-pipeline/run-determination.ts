@@ -19,6 +19,7 @@ import { drugMatchesBindingName } from "@/lib/policies/library/drug-binding-matc
 import { policyBinding } from "@/lib/determinations/approval-invariants";
 import { decide } from "@/lib/determinations/decide";
 import { requestDateOf } from "@/lib/request-date";
+import { unverifiedNoticeFacts } from "@/lib/intake/corrections";
 import { presentDetermination, recordDetermination } from "./record-outcome";
 
 export const DETERMINATION_ENGINE_VERSION = `${engineVersion("determination")}+${POLICY_ENGINE_VERSION}`;
@@ -66,6 +67,8 @@ export async function runDetermination(opts: { workspaceId: string; priorAuthId:
     sameDrug: (requested, covered) => drugMatchesBindingName(requested, covered) !== null,
     selectedBy: policy.source === "library" ? "selected from the workspace's library by the case's NDC, code or drug name" : null,
   });
+  // The one notice gate (a reviewer's decision passes it too): an approval's notice names only verified facts.
+  const unverified = unverifiedNoticeFacts(material.facts);
   const decision = decide({
     policy: { title: policy.parsed.title, version: policy.version, section: check.result.section?.title ?? null, source: policy.source },
     steps: check.result.steps,
@@ -78,6 +81,7 @@ export async function runDetermination(opts: { workspaceId: string; priorAuthId:
     engineApprovalsFinal,
     binding,
     identityConflicts: material.facts.identityConflicts ?? [],
+    unverifiedNoticeFacts: unverified,
   });
   const body = {
     status: decision.status,
@@ -88,11 +92,12 @@ export async function runDetermination(opts: { workspaceId: string; priorAuthId:
     summary: decision.summary,
     missing_information: decision.missingInformation,
     approved_automatically: decision.automaticApproval,
+    unverified_facts: unverified,
     policy: check.policyMeta,
     policy_check_id: check.row.id,
     engine_version: DETERMINATION_ENGINE_VERSION,
   };
-  const inputsDigest = sha256Of({ policyCheck: check.row.inputsDigest, history, requireClinician: opts.requireClinicianForAdverse, engineApprovalsFinal, engine: DETERMINATION_ENGINE_VERSION });
+  const inputsDigest = sha256Of({ policyCheck: check.row.inputsDigest, history, requireClinician: opts.requireClinicianForAdverse, engineApprovalsFinal, unverified, engine: DETERMINATION_ENGINE_VERSION });
   // The content a reviewer reads: everything but the ids of this run, so equal inputs give an equal digest.
   const { policy_check_id: _runId, ...content } = body;
   void _runId;

@@ -46,6 +46,18 @@ describe("decide", () => {
     expect(d.recommendation).toMatch(/a reviewer confirm every outcome/);
   });
 
+  it("an approval whose notice would name an unread patient or drug is pended for a person, recommending approval", () => {
+    const unread = [{ field: "patient_name", message: "The patient's name was not read from the documents: correct the patient name first." }];
+    const d = decide(base([step(1, "met"), step(2, "met")], { unverifiedNoticeFacts: unread }));
+    expect(d.status).toBe("pending_review");
+    expect(d.recommendedStatus).toBe("approved");
+    expect(d.automaticApproval).toBeNull();
+    expect(d.reasoning.at(-1)).toEqual({ step: 3, source: "Approval safety checks", description: `Notice held: ${unread[0].message}` });
+    expect(d.recommendation).toMatch(/cannot be issued while the patient's name is unread\.$/);
+    // A denial is not issued by the engine: nothing to hold.
+    expect(decide(base([step(1, "not_met")], { unverifiedNoticeFacts: unread })).reasoning.some((r) => r.description.startsWith("Notice held"))).toBe(false);
+  });
+
   it("never auto-denies by default: a failed criterion is recommended for denial and pended", () => {
     const d = decide(base([step(1, "met"), step(2, "not_met", { reason: "Only one antiseizure drug was tried." })]));
     expect(d.recommendedStatus).toBe("denied");

@@ -41,6 +41,17 @@ export interface DecisionInput {
   binding: PolicyBinding;
   /** Patient identity conflicts between the case's documents (the intake's). */
   identityConflicts?: readonly IdentityConflictLike[];
+  /**
+   * The facts a notice names that no person or document has verified (an unread patient name or drug), as the one
+   * notice gate lists them (lib/intake/corrections.ts unverifiedNoticeFacts): an approval then waits for a person.
+   */
+  unverifiedNoticeFacts?: readonly NoticeFactGap[];
+}
+
+/** A fact a notice cannot be issued without, and what to correct. */
+export interface NoticeFactGap {
+  field: string;
+  message: string;
 }
 
 export interface ReasoningLine {
@@ -178,6 +189,14 @@ export function decide(input: DecisionInput): Decision {
   if (status === "approved" && input.engineApprovalsFinal === false) {
     status = "pending_review";
     recommendation += " Pended for review: this workspace has a reviewer confirm every outcome, approvals included.";
+  }
+  // A final approval issues its notice at once, and a notice cannot name an unread patient or drug: a person first
+  // verifies them (a correction), as a reviewer's own approval must (lib/reviews/record-review.ts).
+  const unverified = input.unverifiedNoticeFacts ?? [];
+  if (status === "approved" && unverified.length) {
+    status = "pending_review";
+    for (const u of unverified) add(`Notice held: ${u.message}`, "Approval safety checks");
+    recommendation += ` Pended for review: the approval's notice cannot be issued while ${listWords(unverified.map((u) => (u.field === "drug" ? "the requested drug" : "the patient's name")))} ${unverified.length === 1 ? "is" : "are"} unread.`;
   }
   const automaticApproval = status === "approved" ? { rule: AUTOMATIC_APPROVAL_RULE } : null;
   if (automaticApproval) add(`Approved automatically: ${automaticApproval.rule}.`, "Approval safety checks");

@@ -17,6 +17,8 @@ export const ZDeterminationBody = z.looseObject({
   missing_information: z.array(z.string()),
   /** Set when the engine's approval is final without a person: the rule that allowed it. */
   approved_automatically: z.object({ rule: z.string() }).nullable().optional(),
+  /** What a notice would name unread (the patient's name, the drug): a person verifies it first. Absent before this existed. */
+  unverified_facts: z.array(z.object({ field: z.enum(["patient_name", "drug"]), message: z.string() })).optional(),
   policy: z.object({ id: z.uuid().nullable(), version: z.number().int().nullable(), title: z.string(), source: z.string(), section: z.string().nullable() }),
   policy_check_id: z.uuid(),
   engine_version: z.string(),

@@ -5,7 +5,7 @@
 import data from "./data/specialties.json";
 import { readDataFile } from "./data-file";
 
-interface NuccRow {
+export interface NuccRow {
   code: string;
   grouping: string;
   classification: string;
@@ -118,6 +118,11 @@ export function specialtyCode(text: string): string | null {
   const outside = codesOfParts(text.replace(PARENTHESES, " , "));
   const codes = outside.length ? outside : [...text.matchAll(PARENTHESES)].flatMap((m) => codesOfParts(m[1]));
   return codes.find((c) => nuccRow(c)?.specialization) ?? codes[0] ?? null;
+}
+
+/** Every NUCC row, physicians first (the order names are resolved in), for look-ups by name. */
+export function nuccRows(): readonly NuccRow[] {
+  return [...load().byCode.values()];
 }
 
 /** The NUCC row of a code (display name, classification, specialization). */

@@ -7,6 +7,8 @@ import { readDeterminationBody } from "@/lib/determinations/determination-record
 import { readPolicyCheckRecord } from "@/lib/policies/policy-check-record";
 import { correctedFactsOf } from "@/lib/case-pipeline/get-intake-facts";
 import { formatTimestamp } from "@/lib/time";
+import { tableQuotesInWords } from "@/lib/documents/table-quote";
+import { readStoredPages } from "@/lib/intake/source-document-schema";
 import { emitWebhookEvent } from "@/lib/webhooks/emit-webhook-event";
 import { patientNameOf, unverifiedNoticeFacts, type UnverifiedFact } from "@/lib/intake/corrections";
 import { buildNotice, type NoticeBody, type NoticeOutcome } from "./build-notice";
@@ -61,7 +63,16 @@ export async function composeNotice(tx: Tx, opts: NoticeOptions): Promise<{ body
       ? { noticeId: corrected?.id ?? null, title: corrected ? readNoticeBody(corrected.body, corrected.id).title : null, issuedAt: corrected ? formatTimestamp(corrected.createdAt) : null, reason: opts.corrects.reason }
       : null,
   });
-  return { body, unverified: facts ? unverifiedNoticeFacts(facts) : [] };
+  // A finding that quotes a table row names each cell by its column (headers from the case's pages), never "a | b".
+  const pages = await casePageTexts(tx, priorAuth.id);
+  const reasons = body.reasons.map((r) => (r.finding ? { ...r, finding: tableQuotesInWords(r.finding, pages) } : r));
+  return { body: { ...body, reasons }, unverified: facts ? unverifiedNoticeFacts(facts) : [] };
+}
+
+/** The text of every page of the case's documents, in the case's order. */
+async function casePageTexts(tx: Tx, priorAuthId: string): Promise<string[]> {
+  const links = await tx.priorAuthDocument.findMany({ where: { priorAuthId }, orderBy: { position: "asc" }, include: { document: { select: { id: true, pages: true } } } });
+  return links.flatMap((l) => readStoredPages(l.document.pages, `the pages of document ${l.document.id}`).map((p) => p.text));
 }
 
 export async function issueNotice(tx: Tx, opts: NoticeOptions & { actor: Actor; reviewId?: string | null }) {

@@ -17,6 +17,7 @@ import { ZCancelRequest } from "@/lib/schemas/review";
 import { ZQueueCounts } from "@/lib/schemas/prior-auth-counts";
 import { ZNotice, ZNoticeId, ZNoticeList } from "@/lib/schemas/notice";
 import { ZNoticePreview, ZNoticePreviewQuery } from "@/lib/schemas/notice-preview";
+import { ZVocabularyList, ZVocabularyQuery } from "@/lib/schemas/vocabulary";
 import { ZCorrectionAnswer, ZCorrectionList, ZCorrectionRequest } from "@/lib/schemas/corrections";
 import { ZWorkspaceSettings } from "@/lib/workspaces/workspace-settings";
 import { ZIntakeBundle, ZIntakeQuery, ZIntakeResponse } from "@/lib/schemas/intake";
@@ -117,6 +118,7 @@ export const COMPONENTS: Record<string, { schema: z.ZodType; io: "input" | "outp
   SetPasswordWithLinkRequest: { schema: ZSetPasswordWithLinkRequest, io: "input" },
   WorkspaceSettingsRequest: { schema: ZWorkspaceSettings, io: "input" },
   Workspace: { schema: ZWorkspace, io: "output" },
+  VocabularyList: { schema: ZVocabularyList, io: "output" },
 };
 
 const id = { prior_auth_id: ZPriorAuthId };
@@ -254,6 +256,12 @@ export const OPERATIONS: OperationSpec[] = [
     description: "Built and rendered by the same code as an issued notice, from the case as it stands (corrected facts, latest policy check and determination); nothing is stored. `ready` is false while the patient's name or the drug is unread (a reviewer's decision is then refused with 422 saying what to correct). `format=pdf` answers the letter.",
     params: id, query: ZNoticePreviewQuery,
     responses: { 200: { description: "The previewed notice, or its PDF letter.", content: { "application/json": ZNoticePreview, "application/pdf": "binary" } } }, errors: [400, 404],
+  },
+  {
+    method: "get", path: "/vocabulary", operationId: "searchVocabulary", tag: "Intake", access: "workspace",
+    summary: "Look up a drug, an ICD-10-CM code or a NUCC specialty",
+    description: "What a correction takes (POST /corrections), by code or by the words of the name in any order, each word matched by its start: `kind=drug` the vocabulary's brands and generics, `kind=diagnosis` ICD-10-CM FY2026 codes (billable first; a category is marked `billable: false`, which a correction refuses), `kind=specialty` the NUCC taxonomy (physicians first). At most `limit` (default 20, at most 50) terms, best first.",
+    query: ZVocabularyQuery, responses: ok("The matching terms, best first.", ZVocabularyList), errors: [400],
   },
   {
     method: "get", path: "/prior_auths/{prior_auth_id}/reviews", operationId: "listReviews", tag: "Reviews", access: "workspace",

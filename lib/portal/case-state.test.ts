@@ -83,6 +83,17 @@ describe("caseState: header, stepper, main action and history agree", () => {
     expect(s.standing).toBe("Pending review: 4 reasons need a person.");
   });
 
+  it("a case the engine pended because its notice would name an unread patient leads with that", () => {
+    const unread = { field: "patient_name" as const, message: "The patient's name was not read from the documents: correct the patient name first." };
+    const s = caseState({
+      priorAuth: { ...base, status: "pending_review", engine_recommendation: "approved" },
+      check: check([step(1, "met")]), determination: { ...determination("pending_review", "approved"), unverified_facts: [unread] } as CaseStateInput["determination"], reviews: [], identityConflicts: [],
+    });
+    expect(s.pendReasons).toEqual([{ kind: "unread", step: null, text: unread.message, detail: null }]);
+    expect(s.standing).toBe("Pending review: 1 reason needs a person.");
+    expect(s.recommendation?.text).toBe("The engine recommends approval");
+  });
+
   it("no pend reasons once decided", () => {
     const s = caseState({ priorAuth: { ...base, status: "denied", decided_by: "nurse@acme.test", decided_at: "2026-11-20T11:00:00" }, check: check([step(1, "not_met")], "not_met"), determination: determination("pending_review", "denied"), reviews: [review("r1", "denied", "2026-11-20T11:00:00")], identityConflicts: [] });
     expect(s.pendReasons).toEqual([]);

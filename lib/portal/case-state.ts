@@ -10,7 +10,7 @@ export interface Stage { label: string; state: StageState; detail: string }
 export type Decider = { kind: "engine"; rule: string } | { kind: "reviewer"; who: string };
 
 /** Why a case waits for a person, in the order a nurse checks them: who the patient is, then each criterion. */
-export interface PendReason { kind: "identity" | "not_met" | "missing" | "manual" | "unchecked"; step: number | null; text: string; detail: string | null }
+export interface PendReason { kind: "identity" | "unread" | "not_met" | "missing" | "manual" | "unchecked"; step: number | null; text: string; detail: string | null }
 
 export interface HistoryEntry {
   key: string;
@@ -44,7 +44,7 @@ export interface CaseState {
 export interface CaseStateInput {
   priorAuth: Pick<PriorAuth, "status" | "intake_status" | "decided_at" | "decided_by" | "engine_recommendation" | "unchecked_reason" | "waiting_since" | "received_at" | "created_at">;
   check: Pick<PolicyCheck, "summary" | "policy_check"> | null | undefined;
-  determination: Pick<Determination, "status" | "recommended_status" | "approved_automatically" | "generated_at"> | null | undefined;
+  determination: Pick<Determination, "status" | "recommended_status" | "approved_automatically" | "generated_at" | "unverified_facts"> | null | undefined;
   /** Newest first, as GET /reviews answers. */
   reviews: readonly Pick<Review, "id" | "decision" | "reviewer" | "note" | "created_at" | "engine_recommendation" | "amendment_reason">[];
   identityConflicts: readonly string[];
@@ -66,6 +66,8 @@ export function recommendationWords(status: string): string {
 
 function pendReasonsOf(input: CaseStateInput): PendReason[] {
   const reasons: PendReason[] = input.identityConflicts.map((text) => ({ kind: "identity" as const, step: null, text, detail: null }));
+  // What the notice would name unread (the patient, the drug): no notice is issued until a person corrects it.
+  for (const u of input.determination?.unverified_facts ?? []) reasons.push({ kind: "unread", step: null, text: u.message, detail: null });
   if (input.priorAuth.unchecked_reason) reasons.push({ kind: "unchecked", step: null, text: input.priorAuth.unchecked_reason, detail: null });
   for (const s of input.check?.policy_check ?? []) {
     // An unmet alternative of a group another branch may still meet, or a step not needed, is no reason to pend.

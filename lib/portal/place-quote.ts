@@ -1,7 +1,7 @@
 // Where a quote stands among a drawn page's text runs (pdf.js text items), so the viewer marks it on the page itself.
 // A quote from a table ("CNS-LS | 08/29/2025 | 21") is placed cell by cell: each cell's words in order, all on the
 // row of the first (the reader's " | " is no text of the page). Pure: runs in, character slices of runs out.
-import { quoteCells } from "./table-quote";
+import { quoteCells } from "@/lib/documents/table-quote";
 
 export interface TextRun { str: string; y: number; height: number; hasEOL?: boolean }
 /** Characters `from`..`to` of run `run`. */

@@ -6,7 +6,7 @@ export interface Recognition { confidence: number; rotation: number; words: Reco
 /** A box in fractions of the drawn page (0-1 from its top left). */
 export interface PageBox { left: number; top: number; width: number; height: number }
 
-import { quoteCells } from "./table-quote";
+import { quoteCells } from "@/lib/documents/table-quote";
 
 const PAGE_WIDTH_PT = 612;
 const fold = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, "");

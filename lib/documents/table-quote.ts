@@ -1,4 +1,4 @@
-// A quote from a table as a reviewer reads it: the row's cells under their column headers, never the reader's " | "
+// A quote from a table as a person reads it (the case screen, a notice): the row's cells under their column headers, never the reader's " | "
 // joins. The page's text keeps each table line as cells joined by " | " (lib/documents: lines from item positions),
 // so the headers are the first line of the block of table lines the quoted row belongs to. Pure.
 
@@ -60,4 +60,56 @@ export function tableQuote(pageText: string, quote: string, spanStart?: number):
     }
   }
   return { headers, rows };
+}
+
+/** A text in pieces: its own words, and each quoted table row (“a | b | c”) it cites. */
+export type TextPiece = { kind: "text"; text: string } | { kind: "table"; quote: string };
+
+const QUOTED = /“([^”]+)”|"([^"]+)"/g;
+
+/**
+ * A text the engines wrote (a step's answer, a reasoning line, a notice's finding) with the table rows it quotes set
+ * apart, so each can be shown as a row under its headers instead of cells joined by "|". The quote marks go with the row.
+ */
+export function splitTableQuotes(text: string): TextPiece[] {
+  const pieces: TextPiece[] = [];
+  let last = 0;
+  for (const m of text.matchAll(QUOTED)) {
+    const quote = m[1] ?? m[2];
+    if (!quoteCells(quote)) continue;
+    if (m.index > last) pieces.push({ kind: "text", text: text.slice(last, m.index) });
+    pieces.push({ kind: "table", quote });
+    last = m.index + m[0].length;
+  }
+  if (last < text.length) pieces.push({ kind: "text", text: text.slice(last) });
+  return pieces;
+}
+
+/** Whether a text quotes a table row. */
+export const hasTableQuote = (text: string) => splitTableQuotes(text).some((p) => p.kind === "table");
+
+/**
+ * A quoted row as a table, its headers found on whichever of the case's pages has the row (the first page giving
+ * headers wins); the cells alone when no page has it.
+ */
+export function tableOnPages(pages: readonly string[], quote: string): TableQuote {
+  const first = squash(quote.split("\n")[0]);
+  let found: TableQuote | null = null;
+  for (const text of pages) {
+    if (!squash(text).includes(first) && !text.split("\n").some((l) => squash(l).includes(first))) continue;
+    const table = tableQuote(text, quote);
+    if (table?.headers) return table;
+    found ??= table;
+  }
+  return found ?? { headers: null, rows: quote.split("\n").map(squash).filter(Boolean).map((l) => cellsOf(l).filter(Boolean)) };
+}
+
+/** A table as words: "Instrument: CNS-LS, Date: 08/29/2025, Score: 21" (the cells alone without headers), rows by "; ". */
+export function tableInWords(table: TableQuote): string {
+  return table.rows.map((row) => row.map((cell, i) => (table.headers ? `${table.headers[i]}: ${cell}` : cell)).join(", ")).join("; ");
+}
+
+/** A text whose quoted table rows are written as words with their column headers, for a letter, where no table goes. */
+export function tableQuotesInWords(text: string, pages: readonly string[]): string {
+  return splitTableQuotes(text).map((p) => (p.kind === "text" ? p.text : `“${tableInWords(tableOnPages(pages, p.quote))}”`)).join("");
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { quoteCells, tableQuote } from "./table-quote";
+import { quoteCells, splitTableQuotes, tableOnPages, tableQuote, tableQuotesInWords } from "./table-quote";
 
 const PAGE = [
   "Neurology progress note",
@@ -28,5 +28,31 @@ describe("tableQuote", () => {
   ])("is no table for %s", (_name, quote) => {
     expect(tableQuote(PAGE, quote)).toBeNull();
     expect(quoteCells(quote)).toBeNull();
+  });
+});
+
+describe("splitTableQuotes", () => {
+  it.each([
+    ["an answer citing a table row", "Yes: note.pdf p. 2: “CNS-LS | 08/29/2025 | 21”.", [{ kind: "text", text: "Yes: note.pdf p. 2: " }, { kind: "table", quote: "CNS-LS | 08/29/2025 | 21" }, { kind: "text", text: "." }]],
+    ["straight quotes too", 'Found "PHQ-9 | 09/29/2025 | 6" only', [{ kind: "text", text: "Found " }, { kind: "table", quote: "PHQ-9 | 09/29/2025 | 6" }, { kind: "text", text: " only" }]],
+    ["a quote of prose stays text", "Yes: “seizures continue”.", [{ kind: "text", text: "Yes: “seizures continue”." }]],
+    ["no quote", "Criterion 1 met.", [{ kind: "text", text: "Criterion 1 met." }]],
+  ])("%s", (_name, text, expected) => {
+    expect(splitTableQuotes(text)).toEqual(expected);
+  });
+});
+
+describe("tableOnPages", () => {
+  it("finds the headers on the page that has the row, else gives the cells alone", () => {
+    expect(tableOnPages(["Cover page", PAGE], "CNS-LS | 08/29/2025 | 21")).toEqual({ headers: ["Instrument", "Date", "Score"], rows: [["CNS-LS", "08/29/2025", "21"]] });
+    expect(tableOnPages(["Cover page"], "CNS-LS | 08/29/2025 | 21")).toEqual({ headers: null, rows: [["CNS-LS", "08/29/2025", "21"]] });
+  });
+});
+
+describe("tableQuotesInWords", () => {
+  it("writes a quoted row as its cells under their headers, for a letter", () => {
+    expect(tableQuotesInWords("Met: note.pdf p. 2: “CNS-LS | 08/29/2025 | 21”.", ["Cover", PAGE])).toBe("Met: note.pdf p. 2: “Instrument: CNS-LS, Date: 08/29/2025, Score: 21”.");
+    expect(tableQuotesInWords("Met: “CNS-LS | 08/29/2025 | 21”.", [])).toBe("Met: “CNS-LS, 08/29/2025, 21”.");
+    expect(tableQuotesInWords("No table here.", [PAGE])).toBe("No table here.");
   });
 });
