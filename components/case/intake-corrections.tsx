@@ -14,6 +14,7 @@ import { Button } from "@/components/ui/button";
 import { ErrorState, Loading } from "@/components/ui/states";
 import { formatDateTime } from "@/components/ui/format";
 import { SpinnerIcon } from "@/components/ui/icons";
+import { LookupCombobox, type VocabularyTerm } from "@/components/ui/lookup-combobox";
 
 type Correction = z.infer<typeof ZCorrection>;
 type Answer = z.infer<typeof ZCorrectionAnswer>;
@@ -52,8 +53,14 @@ function describeSource(source: Correction["source"]): string {
   return `"${s.quote}"${s.page ? ` (page ${s.page})` : ""}`;
 }
 
+/** A diagnosis picked from the code set. */
+type PickedDiagnosis = { code: string; title: string };
+
+/** An ICD-10-CM category cannot be billed, so a correction does not take it: say so when it is chosen. */
+const refuseCategory = (term: VocabularyTerm) => (term.billable ? null : `${term.value} is a category, not billable: choose a billable code under it (type ${term.value} and pick a longer code).`);
+
 /** The value the API takes for a field, from the form's inputs. */
-function valueOf(field: CorrectionField, f: Record<string, string>): unknown {
+function valueOf(field: CorrectionField, f: Record<string, string>, diagnoses: PickedDiagnosis[]): unknown {
   switch (field) {
     case "patient_name":
       return { given: f.given ?? "", family: f.family ?? "" };
@@ -68,7 +75,7 @@ function valueOf(field: CorrectionField, f: Record<string, string>): unknown {
     case "days_supply":
       return Number(f.days);
     case "diagnoses":
-      return (f.codes ?? "").split(/[,;\s]+/).filter(Boolean);
+      return diagnoses.map((d) => d.code);
     case "prescriber":
       return { given: f.given ?? "", family: f.family ?? "", ...(f.npi?.trim() ? { npi: f.npi.trim() } : {}) };
     case "specialty":
@@ -88,7 +95,10 @@ function Input({ label, hint, ...props }: React.InputHTMLAttributes<HTMLInputEle
 }
 
 /** The inputs of one field's value. */
-function ValueInputs({ field, values, set }: { field: CorrectionField; values: Record<string, string>; set: (key: string, value: string) => void }) {
+function ValueInputs({ field, values, set, diagnoses, setDiagnoses }: {
+  field: CorrectionField; values: Record<string, string>; set: (key: string, value: string) => void;
+  diagnoses: PickedDiagnosis[]; setDiagnoses: (list: PickedDiagnosis[]) => void;
+}) {
   const bind = (key: string) => ({ value: values[key] ?? "", onChange: (e: { target: { value: string } }) => set(key, e.target.value) });
   const grid = (children: ReactNode) => <div className="grid gap-3 sm:grid-cols-2">{children}</div>;
   switch (field) {
@@ -108,17 +118,43 @@ function ValueInputs({ field, values, set }: { field: CorrectionField; values: R
       );
     }
     case "drug":
-      return grid(<><Input label="Drug" hint="Brand or generic name, as the drug vocabulary lists it" autoComplete="off" {...bind("drug")} /><Input label="NDC (optional)" hint="e.g. 72511-0760-01" inputMode="numeric" {...bind("ndc")} /></>);
+      return grid(<>
+        <LookupCombobox kind="drug" label="Drug" hint="Type a brand or generic name and choose it from the drug vocabulary" value={values.drug ?? ""}
+          onText={(text) => set("drug", text)} onPick={(term) => set("drug", term.value)} />
+        <Input label="NDC (optional)" hint="The package's code, e.g. 72511-0760-01" inputMode="numeric" {...bind("ndc")} />
+      </>);
     case "quantity":
       return grid(<><Input label="Quantity" type="number" min="0" step="any" {...bind("quantity")} /><Input label="Unit (optional)" hint="e.g. mL, pens, tablets" {...bind("unit")} /></>);
     case "days_supply":
       return <Input label="Days supply" type="number" min="1" max="365" step="1" {...bind("days")} />;
     case "diagnoses":
-      return <Input label="ICD-10-CM codes" hint="Billable codes, separated by commas (e.g. E78.01, G40.812); they replace the diagnoses read" autoComplete="off" {...bind("codes")} />;
+      return (
+        <div className="space-y-2">
+          <LookupCombobox kind="diagnosis" label="Add a diagnosis (ICD-10-CM)" hint="Type a code or words of its name and choose a billable code; the list replaces the diagnoses read"
+            value={values.diagnosisText ?? ""} onText={(text) => set("diagnosisText", text)} refuse={refuseCategory}
+            onPick={(term) => { if (!diagnoses.some((d) => d.code === term.value)) setDiagnoses([...diagnoses, { code: term.value, title: term.label }]); set("diagnosisText", ""); }} />
+          {diagnoses.length > 0 && (
+            <ul aria-label="Chosen diagnoses" className="space-y-1">
+              {diagnoses.map((d) => (
+                <li key={d.code} className="flex items-start justify-between gap-2 rounded-md border border-slate-200 bg-slate-50 px-2 py-1 text-sm">
+                  <span className="min-w-0 break-words"><span className="font-medium">{d.code}</span> {d.title}</span>
+                  <Button type="button" variant="ghost" className="shrink-0 px-1.5 py-0 text-xs" aria-label={`Remove ${d.code}`} onClick={() => setDiagnoses(diagnoses.filter((x) => x.code !== d.code))}>Remove</Button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      );
     case "prescriber":
       return <div className="grid gap-3 sm:grid-cols-3"><Input label="Given names" {...bind("given")} /><Input label="Family name" {...bind("family")} /><Input label="NPI (optional)" inputMode="numeric" {...bind("npi")} /></div>;
     case "specialty":
-      return <Input label="NUCC taxonomy code" hint="e.g. 2084N0400X for Neurology, 207RC0000X for Cardiovascular Disease" autoComplete="off" {...bind("code")} />;
+      return (
+        <div className="space-y-1">
+          <LookupCombobox kind="specialty" label="Specialty (NUCC taxonomy)" hint="Type the specialty or its code and choose it from the NUCC taxonomy" value={values.specialtyText ?? ""}
+            onText={(text) => { set("specialtyText", text); set("code", ""); }} onPick={(term) => { set("specialtyText", term.label); set("code", term.value); }} />
+          {values.code && <p className="text-xs text-slate-700">NUCC code {values.code}</p>}
+        </div>
+      );
   }
 }
 
@@ -142,6 +178,7 @@ export function IntakeCorrections({ priorAuth, onCorrected }: { priorAuth: Prior
   const documents = useCaseDocuments(priorAuth.id, true);
   const [field, setField] = useState<CorrectionField | "">("");
   const [values, setValues] = useState<Record<string, string>>({});
+  const [diagnoses, setDiagnoses] = useState<PickedDiagnosis[]>([]);
   const [sourceKind, setSourceKind] = useState<SourceKind>("document");
   const [documentId, setDocumentId] = useState("");
   const [page, setPage] = useState("1");
@@ -164,10 +201,12 @@ export function IntakeCorrections({ priorAuth, onCorrected }: { priorAuth: Prior
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!field) return setProblem("Choose the fact to correct.");
+    if (field === "diagnoses" && !diagnoses.length) return setProblem("Choose at least one billable ICD-10-CM code from the list.");
+    if (field === "specialty" && !values.code) return setProblem("Choose the specialty from the NUCC list.");
     if (sourceKind === "document" && (!chosenDocument || !quote.trim())) return setProblem("Say which words of the document state the value, or choose another source.");
     setProblem(null);
     const source = sourceKind === "document" ? { kind: "document", document_id: chosenDocument!.id, ...(chosenDocument!.pages?.length ? { page: Number(page) || 1 } : {}), quote: quote.trim() } : { kind: sourceKind };
-    correct.mutate({ field, value: valueOf(field, values), source, ...(note.trim() ? { note: note.trim() } : {}) }, {
+    correct.mutate({ field, value: valueOf(field, values, diagnoses), source, ...(note.trim() ? { note: note.trim() } : {}) }, {
       onSuccess: (answer) => {
         const outcome = answer.evaluation.status === "evaluated"
           ? `The case was re-evaluated: ${String((answer.evaluation.determination as { status?: string } | null)?.status ?? answer.prior_auth.status).replace(/_/g, " ")}.`
@@ -175,6 +214,7 @@ export function IntakeCorrections({ priorAuth, onCorrected }: { priorAuth: Prior
         onCorrected(`${CORRECTION_FIELD_LABELS[field]} corrected. ${outcome}`);
         setField("");
         setValues({});
+        setDiagnoses([]);
         setQuote("");
         setNote("");
         setIdempotencyKey(newIdempotencyKey());
@@ -200,11 +240,11 @@ export function IntakeCorrections({ priorAuth, onCorrected }: { priorAuth: Prior
         )}
         {canCorrect && (
           <form onSubmit={submit} noValidate aria-label="Correct a fact" className="space-y-3 rounded-md border border-slate-200 p-3">
-            <SelectInput label="Fact to correct" value={field} onChange={(e) => { setField(e.target.value as CorrectionField | ""); setValues({}); }}>
+            <SelectInput label="Fact to correct" value={field} onChange={(e) => { setField(e.target.value as CorrectionField | ""); setValues({}); setDiagnoses([]); }}>
               <option value="">Choose…</option>
               {CORRECTION_FIELDS.map((f) => <option key={f} value={f}>{CORRECTION_FIELD_LABELS[f]}</option>)}
             </SelectInput>
-            {field && <ValueInputs field={field} values={values} set={(k, v) => setValues((old) => ({ ...old, [k]: v }))} />}
+            {field && <ValueInputs field={field} values={values} set={(k, v) => setValues((old) => ({ ...old, [k]: v }))} diagnoses={diagnoses} setDiagnoses={setDiagnoses} />}
             <fieldset>
               <legend className="text-sm font-medium text-slate-800">Where the value comes from</legend>
               <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">

@@ -100,3 +100,66 @@ test("a correction changes the decision, and the notice preview shows the correc
   expect(correctionsBox!.x + correctionsBox!.width).toBeLessThanOrEqual(390);
   await keepScreenshot(page, "corrections-after-390");
 });
+
+test("corrections pick from the lexicon: a drug with its NDC, billable ICD-10-CM codes (a category is refused), a NUCC specialty", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const ws = await createTestWorkspace("Corrections lexicon");
+  const headers = { "X-API-Key": ws.apiKey };
+  const form = await uploadPdf(request, ws.apiKey, await makePdf([PA_FORM_PAGE]), "request-form.pdf");
+  const created = await request.post("/api/v1/prior_auths", { headers, data: { case_id: `CORR-LEX-${Date.now()}`, document_url: form.document_url, synchronous_request: true } });
+  expect(created.status(), await created.text()).toBe(201);
+  const pa = await created.json();
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await logIn(page, ws.adminEmail, ws.adminPassword);
+  await page.goto(`/cases/${pa.id}`);
+  const corrections = page.getByRole("region", { name: "Corrections" });
+  const correctForm = page.getByRole("form", { name: "Correct a fact" });
+  const listed = corrections.getByRole("list", { name: "Corrected facts" });
+
+  // Diagnoses: a category is listed as not billable and refused with a message; a billable code found by its words is taken.
+  await correctForm.getByLabel("Fact to correct").selectOption({ label: "Diagnoses" });
+  const diagnosis = correctForm.getByRole("combobox", { name: "Add a diagnosis (ICD-10-CM)" });
+  await diagnosis.fill("G40.8");
+  const matches = correctForm.getByRole("listbox", { name: "Add a diagnosis (ICD-10-CM): matches" });
+  const category = matches.getByRole("option", { name: /^G40\.8 .*not billable/ });
+  await expect(category).toBeVisible();
+  await category.click();
+  await expect(correctForm.getByRole("alert")).toHaveText(/G40\.8 is a category, not billable: choose a billable code/);
+  await expect(correctForm.getByRole("list", { name: "Chosen diagnoses" })).toHaveCount(0);
+  await diagnosis.fill("without lennox intractable");
+  await matches.getByRole("option", { name: /^G40\.814 Lennox-Gastaut syndrome, intractable, without status epilepticus/ }).click();
+  const chosen = correctForm.getByRole("list", { name: "Chosen diagnoses" });
+  await expect(chosen).toContainText("G40.814 Lennox-Gastaut syndrome, intractable, without status epilepticus");
+  await correctForm.getByRole("radio", { name: "My own review" }).check();
+  await correctForm.getByRole("button", { name: "Save correction and re-evaluate" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Diagnoses corrected." })).toBeVisible({ timeout: 30_000 });
+  await expect(listed).toContainText("Diagnoses: G40.814 Lennox-Gastaut syndrome, intractable, without status epilepticus");
+
+  // The drug, chosen by keyboard from the vocabulary, with its NDC.
+  await correctForm.getByLabel("Fact to correct").selectOption({ label: "Drug" });
+  const drug = correctForm.getByRole("combobox", { name: "Drug" });
+  await drug.fill("repat");
+  await expect(correctForm.getByRole("option", { name: /^Repatha \(evolocumab\)/ })).toBeVisible();
+  await drug.press("ArrowDown");
+  await drug.press("Enter");
+  await expect(drug).toHaveValue("Repatha");
+  await correctForm.getByLabel("NDC (optional)").fill("72511-0760-01");
+  await correctForm.getByRole("radio", { name: "Stated by phone" }).check();
+  await correctForm.getByRole("button", { name: "Save correction and re-evaluate" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Drug corrected." })).toBeVisible({ timeout: 30_000 });
+  await expect(listed).toContainText(/Drug: Repatha \(NDC 72511-?0760-?01\) \(was Epidiolex/);
+  await expect(page.getByTestId("case-header")).toContainText("Repatha");
+
+  // The specialty from the NUCC taxonomy, by its name.
+  await correctForm.getByLabel("Fact to correct").selectOption({ label: "Specialty" });
+  const specialty = correctForm.getByRole("combobox", { name: "Specialty (NUCC taxonomy)" });
+  await specialty.fill("cardiovascular dis");
+  await correctForm.getByRole("option", { name: /^207RC0000X Internal Medicine, Cardiovascular Disease/ }).click();
+  await expect(correctForm.getByText("NUCC code 207RC0000X")).toBeVisible();
+  await correctForm.getByRole("radio", { name: "My own review" }).check();
+  await correctForm.getByRole("button", { name: "Save correction and re-evaluate" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Specialty corrected." })).toBeVisible({ timeout: 30_000 });
+  await expect(listed).toContainText("Specialty: Internal Medicine, Cardiovascular Disease (207RC0000X)");
+  await expect(listed.getByRole("listitem")).toHaveCount(3);
+});
