@@ -4,6 +4,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createTestWorkspace } from "../support/workspace";
 import { keepScreenshot, logIn } from "../support/portal";
+import { screenshotsAtBothWidths } from "../support/case-screen";
+import { signInRequest } from "../support/session";
 import { uploadPdf } from "../support/cases";
 import { makePdf, PA_FORM_PAGE } from "../support/fixtures";
 
@@ -162,4 +164,54 @@ test("corrections pick from the lexicon: a drug with its NDC, billable ICD-10-CM
   await expect(page.getByRole("status").filter({ hasText: "Specialty corrected." })).toBeVisible({ timeout: 30_000 });
   await expect(listed).toContainText("Specialty: Internal Medicine, Cardiovascular Disease (207RC0000X)");
   await expect(listed.getByRole("listitem")).toHaveCount(3);
+});
+
+test("a case pended because its patient is unread says so at the top, the notice preview refuses, and a correction makes the notice ready (screenshots before and after)", async ({ page, request, playwright, baseURL }) => {
+  test.setTimeout(120_000);
+  const ws = await createTestWorkspace("Unread patient");
+  const headers = { "X-API-Key": ws.apiKey };
+  // A reviewer confirms every outcome here, so the notice preview is there before and after the correction.
+  const admin = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: String(baseURL) } });
+  await signInRequest(admin, ws.adminEmail, ws.adminPassword);
+  expect((await admin.patch("/api/v1/workspace", { data: { engine_approvals_final: false } })).status()).toBe(200);
+  await admin.dispose();
+  const policy = await request.post("/api/v1/policies", { headers, data: { text: POLICY_TEXT.replace("18 years of age or older", "6 years of age or older"), drug_names: ["Epidiolex (cannabidiol oral solution)"] } });
+  expect(policy.status(), await policy.text()).toBe(201);
+  const nameless = PA_FORM_PAGE.split("\n").filter((line) => !line.startsWith("Member Name")).join("\n");
+  const form = await uploadPdf(request, ws.apiKey, await makePdf([nameless]), "request-form.pdf");
+  const created = await request.post("/api/v1/prior_auths", { headers, data: { case_id: `UNREAD-${Date.now()}`, document_url: form.document_url, synchronous_request: true } });
+  expect(created.status(), await created.text()).toBe(201);
+  const pa = await created.json();
+  const first = await request.post(`/api/v1/prior_auths/${pa.id}/determination`, { headers });
+  expect((await first.json()).determination).toMatchObject({ status: "pending_review", recommended_status: "approved" });
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await logIn(page, ws.adminEmail, ws.adminPassword);
+  await page.goto(`/cases/${pa.id}`);
+  // At the top: why it waits, the unread patient first.
+  const standing = page.getByTestId("case-standing");
+  await expect(standing).toContainText(/Unread:\s*The patient's name was not read from the documents: correct the patient name first\./);
+  await expect(standing).toContainText("The engine recommends approval; a person decides.");
+  const decision = page.getByRole("form", { name: "Record a decision" });
+  await decision.getByRole("radio", { name: /Approve/ }).check();
+  const preview = page.getByRole("region", { name: "Notice preview" });
+  await expect(preview.getByRole("alert")).toContainText("This notice cannot be sent yet");
+  await expect(preview.getByRole("alert")).toContainText("correct the patient name first");
+  await screenshotsAtBothWidths(page, "review-screen-before", () => expect(preview.getByRole("alert")).toBeVisible());
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await saveCorrection(page, "Patient name", async () => {
+    const corrections = page.getByRole("region", { name: "Corrections" });
+    await corrections.getByLabel("Given names").fill("Jane");
+    await corrections.getByLabel("Family name").fill("Doe");
+  }, "Stated by phone");
+  await expect(page.getByRole("status").filter({ hasText: "Patient name corrected. The case was re-evaluated: pending review." })).toBeVisible({ timeout: 30_000 });
+  // Nothing is unread any more: no reason of that kind at the top.
+  await expect(page.getByTestId("case-standing").filter({ hasText: "Unread" })).toHaveCount(0);
+  await expect(page.getByTestId("case-header")).toContainText("Jane Doe");
+  await decision.getByRole("radio", { name: /Approve/ }).check();
+  const letter = preview.getByTestId("notice-letter");
+  await expect(letter).toContainText(/Patient:\s*Jane Doe/);
+  await expect(preview.getByRole("alert")).toHaveCount(0);
+  await screenshotsAtBothWidths(page, "review-screen-after", () => expect(letter).toContainText(/Patient:\s*Jane Doe/));
 });
