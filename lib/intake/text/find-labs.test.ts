@@ -89,6 +89,31 @@ describe("findLabs", () => {
     ]);
   });
 
+  it.each([
+    // [name cell that ran into the result column, expected name, value, unit]
+    ["IGF-1 (SOMATOMEDIN C), LC/MS 612 ng/mL", "IGF-1 (SOMATOMEDIN C), LC/MS", "612", "ng/mL"],
+    ["VITAMIN D, 25-HYDROXY 18 ng/mL", "VITAMIN D, 25-HYDROXY", "18", "ng/mL"],
+    ["LIPOPROTEIN (a), MASS 212 H", "LIPOPROTEIN (a), MASS", "212", null],
+  ])("reads the result out of a name cell that ran into the result column: %s", (merged, name, value, unit) => {
+    // The result column starts where the value does: a cell is 5 pt per character wide in these pages.
+    const resultX = NAME + merged.search(/\d+(?:\.\d+)?\s*(?:ng|H)/) * 5;
+    const page = layoutPage([
+      [["Endocrine Panel", 200]],
+      [["Test", NAME], ["Result", resultX], ["Reference", resultX + 120]],
+      [[merged, NAME], ["98 - 261", resultX + 120]],
+    ]);
+    expect(read(findLabs(pageLines(page)).labs)).toEqual([[name, value, unit]]);
+  });
+
+  it("keeps a number inside a long name that is not under the result column", () => {
+    const page = layoutPage([
+      [["Lab Results", 200]],
+      [["Test", NAME], ["Result", 300], ["Range", 400]],
+      [["Vitamin B 12 binding capacity", NAME], ["450 pg/mL", 300], ["200 - 900", 400]],
+    ]);
+    expect(read(findLabs(pageLines(page)).labs)).toEqual([["Vitamin B 12 binding capacity", "450", "pg/mL"]]);
+  });
+
   it("reads no headerless table on a form that only asks for labs, and ends a name before a table's footer", () => {
     const form = layoutPage([
       [["Prior Authorization Request", 200]],

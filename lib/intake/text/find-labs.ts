@@ -108,7 +108,8 @@ export function findLabs(lines: Line[], opts: DateOptions = {}, carried: LabTabl
 
 /** A table row under `table`: the name cell, and the value read from the cell in the result column. */
 function tableRow(line: Line, next: Line | undefined, table: LabTable): (Omit<LabHit, "date" | "nameSpans"> & { nameCell: Cell }) | null {
-  const cells = line.cells;
+  const split = nameIntoResult(line.cells[0], table);
+  const cells = split ? [split.name, split.result, ...line.cells.slice(1)] : line.cells;
   const nameCell = cells[0];
   if (!/^[A-Za-z]/.test(nameCell.text)) return null;
   // The result cell: the cell under the header's result column (by position when known, else by index from the left).
@@ -148,6 +149,31 @@ function resultAfterRange(cells: Cell[], table: LabTable): Cell | undefined {
   const range = merged ? RANGE_WITH_UNIT.exec(merged.text) : null;
   if (!merged || !range || !VALUE.test(merged.text.slice(range[0].length))) return undefined;
   return { ...merged, text: merged.text.slice(range[0].length), start: merged.start + range[0].length, x0: x };
+}
+
+/**
+ * A name cell that ran into the result column ("IGF-1 (SOMATOMEDIN C), LC/MS 612 ng/mL" under "Test | Result"): the
+ * printer left too narrow a gap for a cell of its own. The value is the number that starts where the result column
+ * does (by the characters' share of the cell's width), followed by nothing but its unit and flag.
+ */
+function nameIntoResult(cell: Cell, table: LabTable): { name: Cell; result: Cell } | null {
+  const x = table.resultX;
+  if (x === null || cell.x0 === null || cell.x1 === null || cell.x1 <= x || cell.x0 >= x - 45) return null;
+  const width = (cell.x1 - cell.x0) / Math.max(1, cell.text.length);
+  for (const m of cell.text.matchAll(/\s+(?=[<>≤≥]?\d)/g)) {
+    const at = (m.index ?? 0) + m[0].length;
+    if (Math.abs(cell.x0 + at * width - x) > 45) continue;
+    const rest = cell.text.slice(at);
+    const value = VALUE.exec(rest);
+    if (!value || !/^\s*(?:(?:H|L|HH|LL|A|High|Low)\b\s*)?$/.test(rest.slice(value[0].length))) continue;
+    const nameText = cell.text.slice(0, m.index).trimEnd();
+    if (!/[A-Za-z]/.test(nameText)) continue;
+    return {
+      name: { ...cell, text: nameText, end: cell.start + nameText.length, x1: cell.x0 + nameText.length * width },
+      result: { ...cell, text: rest, start: cell.start + at, x0: cell.x0 + at * width },
+    };
+  }
+  return null;
 }
 
 /** "Hemoglobin | 9.0 g/dL | 11.5 - 15.5 g/dL" without a header: a value in the second cell, a range after it. */

@@ -1,5 +1,5 @@
 // A lab result's reference range as the reporting laboratory printed it beside the value ("CRP | 25 mg/L | <5 mg/L",
-// "ALT 80 U/L (ref 7-56)", "Hgb 9.0 L"): a criterion "above the upper limit of normal" is judged against it, never
+// "ALT 80 U/L (ref 7-56)", "IGF-1 612 ng/mL (ULN 300)", "Hgb 9.0 L"): a criterion "above the upper limit of normal" is judged against it, never
 // against a range the engine assumes.
 import type { LabResult, SourceDocument } from "@/lib/intake/types";
 import type { StepEvidence } from "../types";
@@ -36,6 +36,12 @@ export function referenceRange(lab: LabResult, documents: readonly SourceDocumen
   // A flag is a word of its own among the first few after the value ("25 mg/L H", "9.0 (L)"), never a unit's letter.
   const flagWord = rest.text.split(/[\s|]+/).filter(Boolean).slice(0, 3).map((w) => w.replace(/^\(|\)$/g, "")).find((w) => /^(?:H|L|HH|LL|High|Low|HIGH|LOW)$/.test(w));
   const flagAt = flagWord ? rest.text.search(new RegExp(`(?<![A-Za-z/])${flagWord}(?![A-Za-z])`)) : -1;
+  // "612 ng/mL (ULN 300)", "ULN: 300", "upper limit of normal 300": the limit named for itself.
+  const named = new RegExp(`\\b(ULN|LLN|upper limit(?: of normal)?|lower limit(?: of normal)?)\\s*(?:[:=]|is|of)?\\s*${NUM}`, "i").exec(rest.text);
+  if (named) {
+    const evidence = cite(named.index, named[0].length);
+    return /^(?:uln|upper)/i.test(named[1]) ? { high: toNumber(named[2]), evidence } : { low: toNumber(named[2]), evidence };
+  }
   const between = new RegExp(`${NUM}\\s*(?:-|–|to)\\s*${NUM}`).exec(rest.text);
   if (between) return { low: toNumber(between[1]), high: toNumber(between[2]), evidence: cite(between.index, between[0].length) };
   const bound = new RegExp(`(<=?|≤|>=?|≥)\\s*${NUM}`).exec(rest.text);
