@@ -18,6 +18,7 @@ import { answerAge } from "./checks/answer-age";
 import { answerCombination } from "./checks/answer-combination";
 import { answerContinuation } from "./checks/answer-continuation";
 import { answerDiagnosis } from "./checks/answer-diagnosis";
+import { answerProcedureResponse } from "./checks/answer-procedure-response";
 import { answerDocumentation } from "./checks/answer-documentation";
 import { answerExclusion } from "./checks/answer-exclusion";
 import { answerLab } from "./checks/answer-lab";
@@ -76,7 +77,7 @@ export function answerCriterion(criterion: CriterionNode, ctx: CaseContext): Che
     case "duration_limit":
       return answerLimit(check, ctx);
     case "documentation":
-      return answerDocumentation(check, ctx);
+      return answerProcedureResponse(check, ctx) ?? answerDocumentation(check, ctx);
     case "combination_therapy":
       return answerCombination(check, ctx);
     case "concurrent_therapy_exclusion":

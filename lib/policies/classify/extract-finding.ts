@@ -1,11 +1,12 @@
 // Findings the case's documents must show ("Disease is metastatic", "Documentation of ...", "Symptoms (e.g., ...)"):
 // the statement and the words to search for.
+import { inadequateResponseProcedures } from "@/lib/lexicon/procedure-response";
 import type { Check } from "../types";
 import { countedFinding as counted, exampleFinding as examples } from "../classify-finding";
 import { trimmed, type CriterionInput } from "./criterion-input";
 
 const STOP = new Set(
-  "a an the of to in on for with and or is are be been being has have had was were that this by as at from patient patients member members individual disease diseases used use using therapy treatment treated documentation documented evidence presence which who whose their his her its following one all both any must will shall should may can e.g i.e etc such including include includes other based meets meet criteria criterion".split(" "),
+  "a an the of to in on for with and or is are be been being has have had was were that this by as at from patient patients member members individual disease diseases used use using therapy treatment treated documentation documented evidence presence which who whose their his her its following one all both any must will shall should may can e.g i.e etc such including include includes other based meets meet criteria criterion including".split(" "),
 );
 
 /** Words to look for in the case's documents for a finding ("Disease is metastatic" -> ["metastatic"]). */
@@ -16,7 +17,7 @@ export function findingTerms(text: string): string[] {
     .replace(/\s+-/g, "-")
     .replace(/^(?:the )?(?:disease|tumou?r|cancer|condition|patient|member|individual)\s+(?:is|has|was|are|have|had|shows?|demonstrates?)\s+(?:a |an |the )?/i, "")
     .replace(/^(?:used|use|given|administered)\s+(?:as|for|in)\s+(?:an? |the )?(?:(?:management|treatment) of\s+)?/i, "")
-    .replace(/^(?:documentation|evidence|presence|history) of\s+/i, "")
+    .replace(/^(?:an? )?(?:documentation|evidence|presence|history) of\s+(?:an? )?/i, "")
     .trim();
   const alternatives = core.split(/\s*\/\s*|\s+or\s+|,\s+(?=[a-z])/i).map((s) => s.replace(/^(?:and|or)\s+/i, "").trim()).filter(Boolean);
   const terms: string[] = [...acronyms];
@@ -57,4 +58,10 @@ export function inheritedFinding({ text, ctx }: CriterionInput): Check | null {
   const statement = ctx.subject ? `${ctx.subject} ${item}` : text;
   const terms = findingTerms(text);
   return terms.length ? { kind: "documentation", what: trimmed(statement), terms } : null;
+}
+
+/** "Must not have had an adequate clinical response to surgery, radiation": the procedures (answer-procedure-response.ts). */
+export function procedureResponse({ text }: CriterionInput): Check | null {
+  const procedures = inadequateResponseProcedures(text);
+  return procedures.length ? { kind: "documentation", what: trimmed(text), terms: procedures.map((p) => p.name) } : null;
 }

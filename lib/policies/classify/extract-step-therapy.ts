@@ -57,7 +57,10 @@ function trialOutcomes(text: string): TrialOutcome[] {
   if (/\b(?:fail|inadequate|refractory|progress|did not respond|not responded|resistant|lack of)/.test(lower)) out.push("failed");
   if (/intoleran|unable to tolerate|adverse/.test(lower)) out.push("intolerant");
   if (/contraindicat/.test(lower)) out.push("contraindicated");
-  return out.length ? out : ["tried"];
+  // "TF/C/I" is "trial and failure, contraindication or intolerance"; "T/F" is "trial and failure".
+  if (/\btf\/c\/i\b/.test(lower)) out.push("failed", "contraindicated", "intolerant");
+  else if (/\bt\/f\b/.test(lower)) out.push("failed");
+  return out.length ? [...new Set(out)] : ["tried"];
 }
 
 export function stepTherapy({ text, lower, ctx }: CriterionInput): Check {

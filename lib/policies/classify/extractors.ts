@@ -6,7 +6,7 @@ import type { CriterionInput } from "./criterion-input";
 import { ageBounds } from "./extract-age";
 import { continuationNoProgression, continuationOnTherapy, continuationResponse } from "./extract-continuation";
 import { conditionName, diagnosis, diagnosisHasCondition, inheritedDiagnosis } from "./extract-diagnosis";
-import { countedFinding, diseaseStatus, documentedFinding, exampleFinding, findingStatement, inheritedFinding } from "./extract-finding";
+import { countedFinding, diseaseStatus, documentedFinding, exampleFinding, findingStatement, inheritedFinding, procedureResponse } from "./extract-finding";
 import { labRelativeToNormal, labThreshold, labTrailingComparison } from "./extract-lab";
 import { labThresholdByDiagnosis } from "./extract-lab-by-diagnosis";
 import { doseLimit, durationLimit, quantityLimit } from "./extract-limit";
@@ -46,6 +46,7 @@ export const EXTRACTORS: Record<string, { kind: CheckKind; extract: Extractor }>
   countedFinding: { kind: "documentation", extract: countedFinding },
   exampleFinding: { kind: "documentation", extract: exampleFinding },
   documentedFinding: { kind: "documentation", extract: documentedFinding },
+  procedureResponse: { kind: "documentation", extract: procedureResponse },
   findingStatement: { kind: "documentation", extract: findingStatement },
   diseaseStatus: { kind: "documentation", extract: diseaseStatus },
   inheritedFinding: { kind: "documentation", extract: inheritedFinding },
