@@ -34,6 +34,7 @@ import { intakeView } from "@/lib/portal/intake-view";
 import { PolicyCheckPanel } from "./policy-check-panel";
 import { usePageTexts } from "./use-page-texts";
 import type { Selection } from "./selection";
+import { ChannelBadge } from "@/components/cases/channel-badge";
 
 const JUMPS = [
   { href: "#intake", label: "Intake" },
@@ -135,7 +136,13 @@ function CaseScreen({ pa, me }: { pa: PriorAuth; me: { id: string } }) {
               <h1 className="text-2xl font-semibold text-slate-900">Case {pa.case_id}</h1>
               <span data-testid="case-status"><StatusBadge status={pa.status} /></span>
               {pa.expedited && <span className="rounded bg-orange-100 px-1.5 py-0.5 text-xs font-medium text-orange-900">Expedited</span>}
+              <ChannelBadge channel={pa.channel} />
             </div>
+            {pa.channel === "pas" && (
+              <p className="text-sm">
+                <a href={`/api/v1/prior_auths/${pa.id}/pas_submissions`} target="_blank" rel="noreferrer" className="text-blue-800 underline underline-offset-2">PAS request Bundles as received</a>
+              </p>
+            )}
             <p className="text-slate-800">
               <span className="font-medium">{pa.patient_name ?? "Patient not read yet"}</span>
               <span className="text-slate-500"> · </span>

@@ -14,6 +14,7 @@ import { SpinnerIcon } from "@/components/ui/icons";
 import { TableScroll } from "@/components/ui/table-scroll";
 import { useMediaQuery } from "@/components/ui/use-media-query";
 import { StatusBadge } from "./status-badge";
+import { ChannelBadge } from "./channel-badge";
 import { BulkAssignBar } from "./bulk-assign-bar";
 import { SlaClock } from "./sla-clock";
 import { filtersToQuery, hasFilters, type QueueFilters } from "./queue-filters";
@@ -176,6 +177,7 @@ function CaseRow({ priorAuth: c, me, selected, onSelect, assigning, onAssign }: 
       <td className="px-3 py-2.5">
         <Link href={href} className="break-all font-medium text-blue-800 underline-offset-2 hover:underline">{c.case_id}</Link>
         {c.expedited && <span className="mt-0.5 block w-fit rounded bg-orange-100 px-1.5 py-0.5 text-xs font-medium text-orange-900">Expedited</span>}
+        <ChannelBadge channel={c.channel} className="mt-0.5 block" />
         <span className="mt-0.5 block text-xs text-slate-600">{formatDateTime(c.received_at ?? c.created_at)}</span>
       </td>
       <td className="break-words px-3 py-2.5">{c.patient_name ?? dash}</td>
@@ -201,7 +203,7 @@ function CaseCard({ priorAuth: c, me, selected, onSelect, assigning, onAssign }:
           <p className="break-words text-slate-900">{c.patient_name ?? "Patient not read yet"}{c.drug_name ? ` · ${c.drug_name}` : ""}</p>
           <div><CaseStatus priorAuth={c} /></div>
           <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-slate-600">
-            <span>Received {formatDateTime(c.received_at ?? c.created_at)}{c.expedited ? " · Expedited" : ""}</span>
+            <span>Received {formatDateTime(c.received_at ?? c.created_at)}{c.expedited ? " · Expedited" : ""}{c.channel === "pas" ? " · PAS" : ""}</span>
             <CaseAssignee priorAuth={c} me={me} assigning={assigning} onAssign={onAssign} />
           </div>
         </div>

@@ -1,36 +1,13 @@
 // The Da Vinci PAS endpoint over HTTP: metadata, $submit with the guide's own example requests (answered with a PAS
 // Response Bundle that is checked against the PAS 2.2.1 profiles), resubmission, invalid Bundles, keys and workspaces.
-import { expect, test, type APIRequestContext } from "@playwright/test";
-import type { Bundle, ClaimResponse, OperationOutcome } from "@medplum/fhirtypes";
-import { readFhirPackage } from "../../lib/fhir/packages/read-fhir-package";
-import { PAS_PACKAGE } from "../../lib/fhir/pas/pas-profiles";
+import { expect, test } from "@playwright/test";
+import type { Bundle, ClaimResponse } from "@medplum/fhirtypes";
 import { validatePas } from "../../lib/fhir/pas/validate-pas";
 import { apiClient } from "../support/api";
+import { expectOutcome, FHIR_JSON, freshPas as fresh, pasExample as example, submitPas as submit } from "../support/pas";
 import { createTestWorkspace } from "../support/workspace";
 
-const pkg = readFhirPackage(PAS_PACKAGE);
-const example = (file: string) => structuredClone(pkg.get(`package/example/${file}`)) as Bundle;
 const REQUESTS = ["Bundle-ReferralAuthorizationBundleExample.json", "Bundle-MedicalServicesAuthorizationBundleExample.json", "Bundle-HomecareAuthorizationBundleExample.json", "Bundle-SurgicalRequestBundleExample.json"];
-const FHIR_JSON = "application/fhir+json";
-
-const submit = (request: APIRequestContext, apiKey: string | null, body: unknown) =>
-  request.post("/fhir/Claim/$submit", { headers: { ...(apiKey ? { "X-API-Key": apiKey } : {}), "Content-Type": FHIR_JSON }, data: body });
-
-/** Each copy of a guide example gets identifiers of its own, so tests and reruns never share a submission. */
-function fresh(bundle: Bundle, tag: string): Bundle {
-  if (bundle.identifier) bundle.identifier = { ...bundle.identifier, value: `${bundle.identifier.value}-${tag}` };
-  const claim = bundle.entry!.find((entry) => entry.resource!.resourceType === "Claim")!.resource as { identifier: { value: string }[] };
-  claim.identifier[0].value = `${claim.identifier[0].value}-${tag}`;
-  return bundle;
-}
-
-async function expectOutcome(response: Awaited<ReturnType<APIRequestContext["post"]>>, status: number) {
-  expect(response.status(), await response.text()).toBe(status);
-  expect(response.headers()["content-type"]).toContain(FHIR_JSON);
-  const body = (await response.json()) as OperationOutcome;
-  expect(body.resourceType).toBe("OperationOutcome");
-  return body;
-}
 
 test("GET /fhir/metadata is a CapabilityStatement naming Claim/$submit and the key it takes", async ({ request }) => {
   const response = await request.get("/fhir/metadata");

@@ -6,6 +6,7 @@ import { ZPriorAuthId, ZCreatePriorAuthRequest, ZListPriorAuthsQuery, ZPriorAuth
 import { ZSupportingInformationList, ZSupportingInformationRequest, ZSupportingInformationResponse } from "@/lib/schemas/supporting-information";
 import { ZReview, ZReviewList, ZReviewRequest } from "@/lib/schemas/review";
 import { ZAuditEventList } from "@/lib/schemas/audit-event";
+import { ZPasSubmissionList } from "@/lib/schemas/pas-submission";
 import { ZCaseDocumentList, ZDocument, ZDocumentUpload } from "@/lib/schemas/document";
 import { ZApiKey, ZApiKeyCreated, ZApiKeyList, ZCreateApiKeyRequest } from "@/lib/schemas/api-key";
 import { ZBulkAssignRequest, ZBulkAssignResponse } from "@/lib/prior-auths/bulk-assign-schema";
@@ -73,6 +74,7 @@ export const COMPONENTS: Record<string, { schema: z.ZodType; io: "input" | "outp
   PriorAuth: { schema: ZPriorAuth, io: "output" },
   PriorAuthList: { schema: ZPriorAuthList, io: "output" },
   AuditEventList: { schema: ZAuditEventList, io: "output" },
+  PasSubmissionList: { schema: ZPasSubmissionList, io: "output" },
   Document: { schema: ZDocument, io: "output" },
   CaseDocumentList: { schema: ZCaseDocumentList, io: "output" },
   SupportingInformationRequest: { schema: ZSupportingInformationRequest, io: "input" },
@@ -194,6 +196,12 @@ export const OPERATIONS: OperationSpec[] = [
   {
     method: "get", path: "/prior_auths/{prior_auth_id}/events", operationId: "listPriorAuthEvents", tag: "Prior authorizations", access: "workspace",
     summary: "The audit trail of a prior authorization", description: "Oldest first.", params: id, responses: ok("The events.", ZAuditEventList), errors: [400, 404],
+  },
+  {
+    method: "get", path: "/prior_auths/{prior_auth_id}/pas_submissions", operationId: "listPriorAuthPasSubmissions", tag: "Prior authorizations", access: "workspace",
+    summary: "The PAS request Bundles of a prior authorization, as received",
+    description: "A case received through POST /fhir/Claim/$submit (channel pas): its initial request, then each Claim Update, oldest first; empty for other cases.",
+    params: id, responses: ok("The PAS requests.", ZPasSubmissionList), errors: [400, 404],
   },
   {
     method: "get", path: "/prior_auths/{prior_auth_id}/documents", operationId: "listPriorAuthDocuments", tag: "Documents", access: "workspace",

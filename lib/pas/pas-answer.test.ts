@@ -16,6 +16,7 @@ describe("pasAnswerFor", () => {
     ["a case still being read", state({ status: "Processing" }), "A4"],
     ["a read case not checked (no policy)", state({ status: "Succeeded", uncheckedReason: "no policy in the library for this drug" }), "A4"],
     ["a case that could not be read", state({ status: "Failed", failureReason: "the PDF is encrypted" }), "A4"],
+    ["a case withdrawn (every item cancelled by the submitter)", state({ status: "Cancelled", statusReason: "every item cancelled" }), "C"],
   ])("%s answers %s", (_, caseState, action) => {
     expect(pasAnswerFor(caseState, NOW).action).toBe(action);
   });

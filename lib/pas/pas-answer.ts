@@ -1,6 +1,6 @@
 // What a PAS answer says of a case, from its state: certified (A1) only when the decision is final and an approval,
-// not certified (A3) only when a clinician's denial is final (the engine never finalises one), pended (A4) for
-// everything else, with the reason in words. Pure.
+// not certified (A3) only when a clinician's denial is final (the engine never finalises one), cancelled (C) when the
+// case was withdrawn, pended (A4) for everything else, with the reason in words. Pure.
 import type { PasAnswer } from "@/lib/fhir/pas/build-pas-response";
 
 export interface CaseState {
@@ -18,6 +18,9 @@ export function pasAnswerFor(state: CaseState, now: Date): PasAnswer {
   const base = { priorAuthId: state.id, issued: (state.decidedAt ?? now).toISOString() };
   if (state.status === "approved" && state.decidedAt) {
     return { ...base, action: "A1", authorizationNumber: state.id, notes: ["Approved: the request meets the policy's criteria."] };
+  }
+  if (state.status === "Cancelled") {
+    return { ...base, issued: now.toISOString(), action: "C", notes: [`Cancelled${state.statusReason ? `: ${state.statusReason}` : "."}`] };
   }
   if (state.status === "denied" && state.decidedAt && state.decidedBy !== "engine") {
     return { ...base, action: "A3", notes: [`Not certified after clinical review${state.statusReason ? `: ${state.statusReason}` : "."}`] };

@@ -1,6 +1,8 @@
 // POST /fhir/Claim/$submit: a Da Vinci PAS request becomes one prior authorization of the workspace, through the same
-// create as /api/v1 (the Bundle is its ePA payload: intake reads its Claim, Patient, Coverage and diagnoses), and is
-// answered with a PAS Response Bundle once the engine has decided or the answer's wait is over (pended, A4).
+// create as /api/v1 (the Bundle is its ePA payload: intake reads its Claim, Patient, Coverage and diagnoses; its
+// attached documents are the case's documents), and is answered with a PAS Response Bundle once the engine has decided
+// or the answer's wait is over (pended, A4). A PAS Claim Update (Claim.related) changes or cancels the authorization
+// of the claim it names instead (update-pas-claim.ts).
 import type { Bundle, OperationOutcome, OperationOutcomeIssue } from "@medplum/fhirtypes";
 import { prisma } from "@/lib/db/prisma";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -13,13 +15,16 @@ import { validatePas } from "@/lib/fhir/pas/validate-pas";
 import { PAS_CANONICAL } from "@/lib/fhir/pas/pas-profiles";
 import { readPasRequest, type PasRequest } from "@/lib/fhir/pas/read-pas-request";
 import { buildPasResponse } from "@/lib/fhir/pas/build-pas-response";
+import { readPasAttachments } from "@/lib/fhir/pas/read-pas-attachments";
 import { pasAnswerFor, type CaseState } from "@/lib/pas/pas-answer";
+import { storePasAttachments } from "@/lib/pas/store-pas-attachments";
+import { updatePasClaim } from "@/lib/pas/update-pas-claim";
 
 /** How long $submit waits for the engine before answering "pended" (the guide asks for an answer within 15 s). */
 const ANSWER_WAIT_MS = Number(process.env.PA_PAS_ANSWER_WAIT_MS ?? 10_000);
 const POLL_MS = 200;
-/** X12 1322 certification types answered here today: initial requests. Updates and cancellations are refused (422). */
-const SUPPORTED_CERTIFICATION_TYPES = new Set(["I", undefined]);
+/** X12 1322 certification types of an initial request; the others change an authorization (a PAS Claim Update). */
+const INITIAL_CERTIFICATION_TYPES = new Set(["I", undefined]);
 
 export type SubmitOutcome = { status: number; body: Bundle | OperationOutcome; replayed?: boolean };
 
@@ -31,32 +36,55 @@ export async function submitPasClaim(opts: { workspace: { id: string } & SlaHour
   const reading = readPasRequest(opts.body);
   if (!reading.ok) return invalid([reading]);
   const request = reading.request;
-  const unsupported = request.items.find((item) => !SUPPORTED_CERTIFICATION_TYPES.has(item.certificationType));
-  if (unsupported || request.claim.related?.length) {
-    return outcome(422, "not-supported", "Claim.item.extension", `certification type ${unsupported?.certificationType ?? "update (Claim.related)"} is not answered by this service yet: send updates and cancellations through /api/v1 (PATCH, cancel)`);
+  const isUpdate = request.relatedClaimKeys.length > 0;
+  const unsupported = isUpdate ? undefined : request.items.find((item) => !INITIAL_CERTIFICATION_TYPES.has(item.certificationType));
+  if (unsupported) {
+    return outcome(422, "not-supported", `Claim.item[${request.items.indexOf(unsupported)}]`, `certification type ${unsupported.certificationType} changes an authorization: send it as a PAS Claim Update naming the authorization's claim in Claim.related`);
   }
 
   const reserved = await reserve(workspace.id, request);
-  if (reserved.existing) return { ...(await answer(reserved.existing, request, opts.serverBase)), replayed: true };
+  if (reserved.existing !== undefined) return { ...(await answer(reserved.existing, request, opts.serverBase)), replayed: true };
 
   let priorAuthId: string;
+  const submissionId = reserved.id;
+  const release = () => prisma.pasSubmission.delete({ where: { id: submissionId } }).catch(() => undefined);
   try {
-    const created = await createPriorAuth({
-      workspaceId: workspace.id,
-      sla: workspace,
-      actor,
-      input: { case_id: request.claimIdentifier.value!, ePA: { epa_payload: request.bundle as unknown as Record<string, unknown> }, expedited: isUrgent(request) },
-    });
-    priorAuthId = created.id;
-    await prisma.$transaction(async (tx) => {
-      await tx.pasSubmission.update({ where: { id: reserved.id }, data: { priorAuthId } });
-      await recordAuditEvent(tx, {
-        workspaceId: workspace.id, priorAuthId, actor, action: "pas.submitted",
-        details: { channel: "pas", submission_id: reserved.id, bundle_identifier: request.bundleKey, claim_identifier: request.claimKey, items: request.items.length },
+    // The documents first: one that cannot be had is the submitter's 4xx, and nothing of the request is kept.
+    const documents = await storePasAttachments({ workspaceId: workspace.id, actor, attachments: readPasAttachments(request.bundle, request.claim) });
+    if (!documents.ok) {
+      await release();
+      const { status, expression, message } = documents.problem;
+      return outcome(status, status === 413 ? "too-costly" : "processing", expression, message);
+    }
+    if (isUpdate) {
+      const updated = await updatePasClaim({ workspaceId: workspace.id, actor, request, submissionId, documentUrls: documents.documentUrls });
+      if (!updated.ok) {
+        await release();
+        return issues(updated.status, updated.status === 404 ? "not-found" : "processing", updated.problems);
+      }
+      priorAuthId = updated.priorAuthId;
+    } else {
+      const created = await createPriorAuth({
+        workspaceId: workspace.id,
+        sla: workspace,
+        actor,
+        input: {
+          case_id: request.claimIdentifier.value!,
+          ePA: { epa_payload: request.bundle as unknown as Record<string, unknown>, ...(documents.documentUrls.length ? { document_urls: documents.documentUrls } : {}) },
+          expedited: isUrgent(request),
+        },
       });
-    });
+      priorAuthId = created.id;
+      await prisma.$transaction(async (tx) => {
+        await tx.pasSubmission.update({ where: { id: submissionId }, data: { priorAuthId } });
+        await recordAuditEvent(tx, {
+          workspaceId: workspace.id, priorAuthId, actor, action: "pas.submitted",
+          details: { channel: "pas", submission_id: submissionId, bundle_identifier: request.bundleKey, claim_identifier: request.claimKey, items: request.items.length, documents: documents.documentUrls.length },
+        });
+      });
+    }
   } catch (error) {
-    await prisma.pasSubmission.delete({ where: { id: reserved.id } }).catch(() => undefined);
+    await release();
     throw error;
   }
   return answer(priorAuthId, request, opts.serverBase);
@@ -92,7 +120,9 @@ export class PasSubmissionInProgress extends Conflict {
 
 async function answer(priorAuthId: string, request: PasRequest, serverBase: string): Promise<SubmitOutcome> {
   const state = await settledState(priorAuthId);
-  return { status: 200, body: buildPasResponse(request, pasAnswerFor(state, new Date()), serverBase) };
+  // Items an update cancels are answered cancelled; the others by the case's state.
+  const cancelledItems = request.items.filter((item) => item.cancelled).map((item) => item.sequence);
+  return { status: 200, body: buildPasResponse(request, { ...pasAnswerFor(state, new Date()), cancelledItems }, serverBase) };
 }
 
 /** The case once the engine has decided, or as it stands when the wait is over. */
@@ -119,8 +149,12 @@ function isUrgent(request: PasRequest): boolean {
 }
 
 function invalid(problems: { expression: string; message: string }[]): SubmitOutcome {
-  const issue: OperationOutcomeIssue[] = problems.map((problem) => ({ severity: "error", code: "invalid", expression: [problem.expression], details: { text: problem.message } }));
-  return { status: 400, body: { resourceType: "OperationOutcome", issue } };
+  return issues(400, "invalid", problems);
+}
+
+function issues(status: number, code: OperationOutcomeIssue["code"], problems: { expression: string; message: string }[]): SubmitOutcome {
+  const issue: OperationOutcomeIssue[] = problems.map((problem) => ({ severity: "error", code, expression: [problem.expression], details: { text: problem.message } }));
+  return { status, body: { resourceType: "OperationOutcome", issue } };
 }
 
 function outcome(status: number, code: OperationOutcomeIssue["code"], expression: string, text: string): SubmitOutcome {

@@ -15,6 +15,8 @@ type Row = {
   id: string; caseId: string; status: string; intakeStatus: string; documentUrl: string | null; documentUrls: string[];
   failureReason: string | null; expedited: boolean; createdAt: Date; updatedAt: Date; receivedAt: Date; requestDate?: Date | null; dueAt: Date | null; decidedAt?: Date | null;
   patientName?: string | null; drugName?: string | null; decidedBy?: string | null; engineRecommendation?: string | null; policyTitle?: string | null; statusReason?: string | null; uncheckedReason?: string | null; waitingSince?: Date | null; slaPaused?: boolean; intakeProgress?: unknown; assignee?: { id: string; email: string } | null;
+  /** Read with PRIOR_AUTH_INCLUDE: any PAS submission names the channel. */
+  pasSubmissions?: { id: string }[];
 };
 
 export interface SlaHours {
@@ -52,12 +54,13 @@ export function presentPriorAuth(row: Row): TPriorAuth {
     intake_progress: row.status === "Processing" ? intakeProgressOf(row.intakeProgress) : null,
     received_at: formatTimestamp(row.receivedAt),
     request_date: requestDateOf({ requestDate: row.requestDate ?? null, receivedAt: row.receivedAt }),
+    channel: row.pasSubmissions?.length ? "pas" : "api",
     created_at: formatTimestamp(row.createdAt),
     updated_at: formatTimestamp(row.updatedAt),
   };
 }
 
-export const PRIOR_AUTH_INCLUDE = { assignee: { select: { id: true, email: true } } } as const;
+export const PRIOR_AUTH_INCLUDE = { assignee: { select: { id: true, email: true } }, pasSubmissions: { select: { id: true }, take: 1 } } as const;
 
 /** Only the columns presentPriorAuth shows (not the stored ePA payload, the lease or the creator): a read of one case. */
 export const PRIOR_AUTH_ANSWER_SELECT = {

@@ -134,6 +134,8 @@ export const ZPriorAuth = z.object({
   received_at: z.string(),
   /** The day the request was made (YYYY-MM-DD): as the client stated it, else the day it was received. */
   request_date: z.string().meta({ format: "date" }),
+  /** How the request came in: "pas" through the FHIR endpoint (POST /fhir/Claim/$submit), "api" through /api/v1 or the portal. */
+  channel: z.enum(["api", "pas"]),
   created_at: z.string(),
   updated_at: z.string(),
 });

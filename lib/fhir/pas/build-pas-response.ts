@@ -5,10 +5,10 @@ import type { Bundle, BundleEntry, ClaimResponse, ClaimResponseItem, Extension, 
 import { PAS_CANONICAL } from "@/lib/fhir/pas/pas-profiles";
 import { type PasRequest, resolveEntry } from "@/lib/fhir/pas/read-pas-request";
 
-/** X12 306 codes the service answers with: certified, not certified (a clinician's denial only), pended, modified. */
-export type ReviewAction = "A1" | "A3" | "A4" | "A6";
+/** X12 306 codes the service answers with: certified, not certified (a clinician's denial only), pended, modified, cancelled. */
+export type ReviewAction = "A1" | "A3" | "A4" | "A6" | "C";
 
-const REVIEW_ACTION_DISPLAY: Record<ReviewAction, string> = { A1: "Certified in total", A3: "Not Certified", A4: "Pended", A6: "Modified" };
+const REVIEW_ACTION_DISPLAY: Record<ReviewAction, string> = { A1: "Certified in total", A3: "Not Certified", A4: "Pended", A6: "Modified", C: "Cancelled" };
 const X12_306 = "https://codesystem.x12.org/005010/306";
 
 export interface PasAnswer {
@@ -23,6 +23,8 @@ export interface PasAnswer {
   notes: string[];
   /** When the answer was made (ISO date-time). */
   issued: string;
+  /** Items of the request withdrawn by it (a PAS Claim Update): answered cancelled (C) whatever the case's action. */
+  cancelledItems?: number[];
 }
 
 export function buildPasResponse(request: PasRequest, answer: PasAnswer, serverBase: string): Bundle {
@@ -56,8 +58,10 @@ export function buildPasResponse(request: PasRequest, answer: PasAnswer, serverB
     outcome: "complete",
     ...(certified && answer.authorizationNumber ? { preAuthRef: answer.authorizationNumber } : {}),
     item: request.items.map((item): ClaimResponseItem => {
+      const action: ReviewAction = answer.cancelledItems?.includes(item.sequence) ? "C" : answer.action;
+      const itemCertified = action === "A1" || action === "A6";
       const period = answer.certifiedPeriod ?? item.requested;
-      const extension: Extension[] = certified
+      const extension: Extension[] = itemCertified
         ? [
             { url: `${PAS_CANONICAL}/extension-itemPreAuthIssueDate`, valueDate: issuedDay },
             ...(period ? [{ url: `${PAS_CANONICAL}/extension-itemPreAuthPeriod`, valuePeriod: period }] : []),
@@ -68,7 +72,7 @@ export function buildPasResponse(request: PasRequest, answer: PasAnswer, serverB
         itemSequence: item.sequence,
         adjudication: [
           {
-            extension: [reviewAction(answer.action, certified ? answer.authorizationNumber : undefined)],
+            extension: [reviewAction(action, itemCertified ? answer.authorizationNumber : undefined)],
             category: { coding: [{ system: "http://terminology.hl7.org/CodeSystem/adjudication", code: "submitted" }] },
           },
         ],

@@ -5,6 +5,10 @@ import type { Bundle, BundleEntry, Claim, CodeableConcept, Identifier, Period, R
 import { PAS_CANONICAL } from "@/lib/fhir/pas/pas-profiles";
 
 export const CERTIFICATION_TYPE_URL = `${PAS_CANONICAL}/extension-certificationType`;
+const INFO_CHANGED_URL = `${PAS_CANONICAL}/extension-infoChanged`;
+const INFO_CANCELLED_URL = `${PAS_CANONICAL}/modifierextension-infoCancelled`;
+/** X12 1322 code of a cancellation. */
+const CANCEL = "3";
 
 export interface PasItem {
   sequence: number;
@@ -14,6 +18,10 @@ export interface PasItem {
   requested?: Period;
   /** X12 1322: I initial, 3 cancel, 4 extension, S revision ... */
   certificationType?: string;
+  /** In an update (PAS Claim Update): "added" or "changed" (extension-infoChanged); absent for an item as it was. */
+  infoChanged?: "added" | "changed";
+  /** In an update: the item is withdrawn (certification type 3, or the infoCancelled modifier extension). */
+  cancelled: boolean;
 }
 
 export interface PasRequest {
@@ -27,22 +35,42 @@ export interface PasRequest {
   /** SHA-256 of the Claim's content (keys sorted; id, meta and text left out). */
   contentHash: string;
   items: PasItem[];
+  /**
+   * For an update or cancellation (Claim.related): the `system|value` keys of the claims it changes, from the related
+   * Claim's entry in the Bundle or the related identifier. Empty for an initial request.
+   */
+  relatedClaimKeys: string[];
 }
 
 export type PasReading = { ok: true; request: PasRequest } | { ok: false; expression: string; message: string };
 
 export function readPasRequest(bundle: Bundle): PasReading {
-  const claim = bundle.entry?.find((entry) => entry.resource?.resourceType === "Claim")?.resource as Claim | undefined;
+  // An update Bundle carries the update (the Claim with `related`) and may carry the claim it changes as well.
+  const claims = (bundle.entry ?? []).map((entry) => entry.resource).filter((resource): resource is Claim => resource?.resourceType === "Claim");
+  const claim = claims.find((candidate) => candidate.related?.length) ?? claims[0];
   if (!claim) return { ok: false, expression: "Bundle.entry", message: "the Bundle has no Claim" };
   const claimIdentifier = claim.identifier?.find((identifier) => identifier.value);
   if (!claimIdentifier?.value) return { ok: false, expression: "Claim.identifier", message: "the Claim needs an identifier (the submitter's trace number)" };
-  const items = (claim.item ?? []).map((item): PasItem => ({
-    sequence: item.sequence,
-    productOrService: item.productOrService,
-    quantity: item.quantity?.value,
-    requested: item.servicedPeriod ?? (item.servicedDate ? { start: item.servicedDate, end: item.servicedDate } : undefined),
-    certificationType: item.extension?.find((extension) => extension.url === CERTIFICATION_TYPE_URL)?.valueCodeableConcept?.coding?.[0]?.code,
-  }));
+  const items = (claim.item ?? []).map((item): PasItem => {
+    const certificationType = item.extension?.find((extension) => extension.url === CERTIFICATION_TYPE_URL)?.valueCodeableConcept?.coding?.[0]?.code;
+    return {
+      sequence: item.sequence,
+      productOrService: item.productOrService,
+      quantity: item.quantity?.value,
+      requested: item.servicedPeriod ?? (item.servicedDate ? { start: item.servicedDate, end: item.servicedDate } : undefined),
+      certificationType,
+      infoChanged: infoChangedOf(item.extension?.find((extension) => extension.url === INFO_CHANGED_URL)?.valueCode),
+      cancelled: certificationType === CANCEL || Boolean(item.modifierExtension?.some((extension) => extension.url === INFO_CANCELLED_URL && extension.valueBoolean)),
+    };
+  });
+  const relatedClaimKeys = (claim.related ?? []).flatMap((related) => {
+    const entry = resolveEntry(bundle, related.claim?.reference)?.resource as Claim | undefined;
+    const identifier = (entry?.resourceType === "Claim" ? entry.identifier?.find((candidate) => candidate.value) : undefined) ?? related.claim?.identifier;
+    return identifier?.value ? [keyOf(identifier)] : [];
+  });
+  if (claim.related?.length && relatedClaimKeys.length === 0) {
+    return { ok: false, expression: "Claim.related.claim", message: "the update names no claim this service can find: give the related Claim's entry in the Bundle, or its identifier" };
+  }
   return {
     ok: true,
     request: {
@@ -53,8 +81,13 @@ export function readPasRequest(bundle: Bundle): PasReading {
       claimIdentifier,
       contentHash: createHash("sha256").update(stableJson(withoutBookkeeping(claim))).digest("hex"),
       items,
+      relatedClaimKeys: [...new Set(relatedClaimKeys)],
     },
   };
+}
+
+function infoChangedOf(code: string | undefined): PasItem["infoChanged"] {
+  return code === "added" || code === "changed" ? code : undefined;
 }
 
 /** The entry a reference names: its fullUrl exactly, or a fullUrl ending in `/<Type>/<id>` for a relative one. */

@@ -1,0 +1,48 @@
+// The Da Vinci PAS endpoint in tests: the guide's own examples (from the PAS 2.2.1 package), copies of them with
+// identifiers of their own, $submit over HTTP, and what an answer says.
+import { expect, type APIRequestContext } from "@playwright/test";
+import type { Bundle, Claim, ClaimResponse, OperationOutcome } from "@medplum/fhirtypes";
+import { readFhirPackage } from "../../lib/fhir/packages/read-fhir-package";
+import { PAS_PACKAGE } from "../../lib/fhir/pas/pas-profiles";
+
+const pkg = readFhirPackage(PAS_PACKAGE);
+export const FHIR_JSON = "application/fhir+json";
+
+/** A deep copy of one of the guide's examples (package/example/<file>). */
+export const pasExample = (file: string) => structuredClone(pkg.get(`package/example/${file}`)) as Bundle;
+
+export const submitPas = (request: APIRequestContext, apiKey: string | null, body: unknown) =>
+  request.post("/fhir/Claim/$submit", { headers: { ...(apiKey ? { "X-API-Key": apiKey } : {}), "Content-Type": FHIR_JSON }, data: body });
+
+/** The request's Claim (an update's: the one with `related`). */
+export const claimOf = (bundle: Bundle) => {
+  const claims = bundle.entry!.map((entry) => entry.resource!).filter((resource): resource is Claim => resource.resourceType === "Claim");
+  return claims.find((claim) => claim.related?.length) ?? claims[0];
+};
+
+/** Each copy of a guide example gets identifiers of its own (every Claim's too), so tests and reruns never share a submission. */
+export function freshPas(bundle: Bundle, tag: string): Bundle {
+  if (bundle.identifier) bundle.identifier = { ...bundle.identifier, value: `${bundle.identifier.value}-${tag}` };
+  for (const entry of bundle.entry!) {
+    const claim = entry.resource as Claim;
+    if (claim.resourceType === "Claim") claim.identifier![0].value = `${claim.identifier![0].value}-${tag}`;
+  }
+  return bundle;
+}
+
+export async function expectOutcome(response: Awaited<ReturnType<APIRequestContext["post"]>>, status: number) {
+  expect(response.status(), await response.text()).toBe(status);
+  expect(response.headers()["content-type"]).toContain(FHIR_JSON);
+  const body = (await response.json()) as OperationOutcome;
+  expect(body.resourceType).toBe("OperationOutcome");
+  return body;
+}
+
+/** The X12 306 review action of each item of an answer, by item sequence. */
+export function reviewActions(answer: Bundle): Record<number, string> {
+  const claimResponse = answer.entry![0].resource as ClaimResponse;
+  return Object.fromEntries(claimResponse.item!.map((item) => [
+    item.itemSequence,
+    item.adjudication[0].extension![0].extension!.find((extension) => extension.url.endsWith("extension-reviewActionCode"))!.valueCodeableConcept!.coding![0].code!,
+  ]));
+}

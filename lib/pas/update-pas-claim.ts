@@ -1,0 +1,87 @@
+// A PAS Claim Update on an authorization the workspace holds (found by the claim it names in Claim.related): items
+// added, changed or cancelled change the case's request, which is read and evaluated again through the same pipeline
+// as any changed case (Processing, then intake and the engine); every item cancelled withdraws the case through
+// cancelPriorAuth. Each update is audited on the case with what it changed. Not a second lifecycle: the case's states
+// and transitions are the ones of lib/prior-auths.
+import type { Bundle } from "@medplum/fhirtypes";
+import { z } from "zod";
+import { prisma } from "@/lib/db/prisma";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { Actor } from "@/lib/audit/actor";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import { Conflict } from "@/lib/errors/domain-errors";
+import { cancelPriorAuth } from "@/lib/prior-auths/cancel-prior-auth";
+import { READ_OPEN_STATUSES } from "@/lib/prior-auths/queue-views";
+import { assertTransition } from "@/lib/prior-auths/states";
+import { waitingClockData } from "@/lib/prior-auths/waiting-clock";
+import { startProcessing } from "@/lib/case-pipeline/start-processing";
+import { planPasUpdate } from "@/lib/fhir/pas/plan-pas-update";
+import type { PasRequest } from "@/lib/fhir/pas/read-pas-request";
+import { readStoredRecord } from "@/lib/stored-record";
+
+/** The case's request as $submit stored it (its ePA payload): a Bundle whose entries the planner reads. */
+const ZStoredPasBundle = z.looseObject({
+  resourceType: z.literal("Bundle"),
+  type: z.enum(["document", "message", "transaction", "transaction-response", "batch", "batch-response", "history", "searchset", "collection"]),
+  entry: z.array(z.looseObject({ fullUrl: z.string().optional(), resource: z.looseObject({ resourceType: z.string() }).optional() })).optional(),
+});
+
+export type PasUpdateResult =
+  | { ok: true; priorAuthId: string }
+  | { ok: false; status: number; problems: { expression: string; message: string }[] };
+
+export async function updatePasClaim(opts: { workspaceId: string; actor: Actor; request: PasRequest; submissionId: string; documentUrls: string[] }): Promise<PasUpdateResult> {
+  const { workspaceId, actor, request } = opts;
+  // The authorization is the case of the claim named (an initial request, or an earlier update of it), in this workspace only.
+  const original = await prisma.pasSubmission.findFirst({
+    where: { workspaceId, claimKey: { in: request.relatedClaimKeys }, priorAuthId: { not: null } },
+    orderBy: { createdAt: "asc" },
+    select: { priorAuthId: true },
+  });
+  if (!original?.priorAuthId) {
+    return { ok: false, status: 404, problems: [{ expression: "Claim.related.claim", message: `no authorization of this payer answers the related claim ${request.relatedClaimKeys.join(", ")}` }] };
+  }
+  const priorAuthId = original.priorAuthId;
+  const current = await prisma.priorAuth.findFirstOrThrow({ where: { id: priorAuthId, workspaceId }, select: { epaPayload: true, status: true } });
+  const stored: Bundle = readStoredRecord(ZStoredPasBundle, current.epaPayload, { record: "the PAS request of this authorization", remedy: "submit a new request" }) as Bundle;
+  const planning = planPasUpdate(stored, request);
+  if (!planning.ok) return { ok: false, status: 422, problems: planning.problems };
+  const { plan } = planning;
+  const details = {
+    channel: "pas", submission_id: opts.submissionId, claim_identifier: request.claimKey, related: request.relatedClaimKeys,
+    added: plan.added, modified: plan.modified, cancelled: plan.cancelled, documents: opts.documentUrls.length,
+  };
+
+  if (plan.cancelsAll) {
+    await cancelPriorAuth({ workspaceId, priorAuthId, actor, reason: `every item cancelled by the submitter's update ${request.claimKey}` });
+    await prisma.$transaction(async (tx) => {
+      await tx.pasSubmission.update({ where: { id: opts.submissionId }, data: { priorAuthId } });
+      await recordAuditEvent(tx, { workspaceId, priorAuthId, actor, action: "pas.cancelled", details });
+    });
+    return { ok: true, priorAuthId };
+  }
+
+  await prisma.$transaction(async (tx) => {
+    const row = await tx.priorAuth.findFirstOrThrow({ where: { id: priorAuthId, workspaceId } });
+    if (!READ_OPEN_STATUSES.includes(row.status)) {
+      throw new Conflict(row.status === "Processing"
+        ? "The authorization is still being read: send the update again in a few seconds."
+        : `A ${row.status} authorization takes no update: submit a new request.`);
+    }
+    assertTransition(row.status, "Processing");
+    const moved = await tx.priorAuth.updateMany({
+      where: { id: row.id, status: row.status },
+      data: {
+        status: "Processing", intakeStatus: "Processing", failureReason: null, processingAttempts: 0,
+        epaPayload: plan.merged as unknown as Prisma.InputJsonValue,
+        documentUrls: [...row.documentUrls, ...opts.documentUrls.filter((url) => !row.documentUrls.includes(url))],
+        ...(await waitingClockData(tx, row, "Processing")),
+      },
+    });
+    if (moved.count === 0) throw new Conflict("The authorization changed meanwhile: send the update again.");
+    await tx.pasSubmission.update({ where: { id: opts.submissionId }, data: { priorAuthId } });
+    await recordAuditEvent(tx, { workspaceId, priorAuthId, actor, action: "pas.updated", details: { ...details, previous_status: row.status } });
+  });
+  await startProcessing({ priorAuthId, workspaceId, synchronous: false });
+  return { ok: true, priorAuthId };
+}
