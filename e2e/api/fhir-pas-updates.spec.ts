@@ -67,9 +67,7 @@ test("the guide's Claim Update cancels an item and adds one, a change is re-eval
   expect((await api.events(priorAuthId)).filter((event) => event.action === "pas.updated")).toHaveLength(1);
 
   // A change of item 3 (its quantity), then the cancellation of what is left.
-  const change = freshPas(pasExample("Bundle-HomecareAuthorizationUpdateBundleExample.json"), `${tag}-change`);
-  claimOf(change).related![0] = { ...claimOf(change).related![0], claim: { identifier: claimOf(initial).identifier![0] } };
-  change.entry = change.entry!.filter((entry) => entry.resource!.resourceType !== "Claim" || entry.resource === claimOf(change));
+  const change = updateOf(initial, `${tag}-change`);
   const changedItem = claimOf(change).item![2];
   changedItem.extension = [...changedItem.extension!.filter((extension) => !extension.url.endsWith("infoChanged")), CHANGED];
   changedItem.quantity = { value: 4 };
@@ -79,9 +77,7 @@ test("the guide's Claim Update cancels an item and adds one, a change is re-eval
   events = await api.events(priorAuthId);
   expect(events.filter((event) => event.action === "pas.updated").at(-1)!.details).toMatchObject({ added: [], modified: [3], cancelled: [] });
 
-  const cancelAll = freshPas(pasExample("Bundle-HomecareAuthorizationUpdateBundleExample.json"), `${tag}-cancel`);
-  claimOf(cancelAll).related![0] = { ...claimOf(cancelAll).related![0], claim: { identifier: claimOf(initial).identifier![0] } };
-  cancelAll.entry = cancelAll.entry!.filter((entry) => entry.resource!.resourceType !== "Claim" || entry.resource === claimOf(cancelAll));
+  const cancelAll = updateOf(initial, `${tag}-cancel`);
   claimOf(cancelAll).item = [claimOf(cancelAll).item![0], claimOf(cancelAll).item![2]].map((item) => ({
     ...item, extension: [...item.extension!.filter((extension) => !extension.url.endsWith("certificationType") && !extension.url.endsWith("infoChanged")), CANCEL],
   }));
@@ -112,7 +108,7 @@ test("an update of the approval example's case; an update of a claim this worksp
   const priorAuthId = first.claimResponse.identifier![0].value!;
 
   // The guide's update, pointed at the approval example's claim: its one item changed (a later service date).
-  const update = updateOf(approval, tag);
+  const update = updateOf(approval, `${tag}-u`);
   // (without its care team and diagnosis pointers: the update example's Claim has neither list)
   const item = structuredClone(claimOf(approval).item![0]);
   delete item.careTeamSequence;
@@ -137,7 +133,7 @@ test("an update of the approval example's case; an update of a claim this worksp
   expect(refused.issue[0]).toMatchObject({ expression: ["Claim.item[0]"], details: { text: "item 9 is cancelled but is not on the authorization" } });
 });
 
-test("attached documents become the case's documents: base64 and a URL fetched from 127.0.0.1; over the size limit is 413", async ({ request }) => {
+test("attached documents become the case's documents: base64 and a URL fetched from 127.0.0.1; over the limits is 400 (base64 over 1 MB) or 413 (a URL)", async ({ request }) => {
   test.setTimeout(90_000);
   const note = "Clinical note: home parenteral nutrition since 2026-10-01, weight loss 6 kg.";
   const big = new Uint8Array(3 * 1024 * 1024).fill(0x61);
@@ -161,17 +157,18 @@ test("attached documents become the case's documents: base64 and a URL fetched f
     expect(documents.map((document) => document.pages.map((page) => page.text).join("\n").trim())).toEqual(["This is sample base64 encoding.", note]);
     expect((await api.events(priorAuthId)).find((event) => event.action === "pas.submitted")!.details).toMatchObject({ documents: 2 });
 
-    // Over the size limit (PA_FETCH_MAX_BYTES is 2 MB in playwright.config.ts): as base64 and as a URL, a 413 naming the attachment; no case.
+    // Over the limits, nothing is created: base64 content over 1 MB is refused by the FHIR validation (400, the
+    // element named); a URL to more than PA_FETCH_MAX_BYTES (2 MB in playwright.config.ts) is 413 naming the attachment.
     const tooBigInline = freshPas(pasExample("Bundle-ReferralAuthorizationBundleExample.json"), `${tag}-inline`);
     const index = tooBigInline.entry!.findIndex((entry) => entry.resource!.resourceType === "DocumentReference");
     (tooBigInline.entry![index].resource as DocumentReference).content[0].attachment.data = Buffer.from(big).toString("base64");
-    const inline = await expectOutcome(await submitPas(request, ws.apiKey, tooBigInline), 413);
-    expect(inline.issue[0]).toMatchObject({ code: "too-costly", expression: [`Bundle.entry[${index}].resource.content[0].attachment`] });
+    const inline = await expectOutcome(await submitPas(request, ws.apiKey, tooBigInline), 400);
+    expect(inline.issue[0]).toMatchObject({ code: "invalid", expression: [`Bundle.entry[${index}].resource.content[0].attachment.data`], details: { text: expect.stringContaining("exceeds") } });
 
     const tooBigUrl = freshPas(pasExample("Bundle-ReferralAuthorizationBundleExample.json"), `${tag}-url`);
     (tooBigUrl.entry![index].resource as DocumentReference).content[0].attachment = { contentType: "text/plain", url: server.url("/big.txt") };
     const fetched = await expectOutcome(await submitPas(request, ws.apiKey, tooBigUrl), 413);
-    expect(fetched.issue[0].details!.text).toContain("limit");
+    expect(fetched.issue[0]).toMatchObject({ code: "too-costly", expression: [`Bundle.entry[${index}].resource.content[0].attachment`], details: { text: expect.stringContaining("limit") } });
 
     const missing = freshPas(pasExample("Bundle-ReferralAuthorizationBundleExample.json"), `${tag}-404`);
     (missing.entry![index].resource as DocumentReference).content[0].attachment = { contentType: "text/plain", url: server.url("/gone.txt") };
