@@ -14,3 +14,6 @@ export const DRUG_STOP_WORDS: ReadonlySet<string> = new Set(data.drugStopWords);
 
 /** What a number before a plural counts when it is no drug: times and occasions, and every unit a quantity is written in. */
 export const COUNTED_NOT_DRUGS: ReadonlySet<string> = new Set([...data.countedNotDrugs, ...UNITS.count, ...UNITS.ml, ...UNITS.g]);
+
+/** Titles a note gives a person that tell their sex ("Mrs. Thibodeaux"), by sex. */
+export const SEX_HONORIFICS: Readonly<Record<"female" | "male", readonly string[]>> = { female: data.femaleTitles, male: data.maleTitles };

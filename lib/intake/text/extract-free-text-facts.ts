@@ -18,6 +18,7 @@ import { pageLines } from "./page-lines";
 import { treatmentFrom } from "./treatment-from";
 import { findTreatmentHistory, type HistoryHit } from "./treatment-history";
 import { joinWrappedLines } from "./wrapped-lines";
+import { sexFromPatientTitle } from "./patient-honorific";
 import { contextOf } from "@/lib/lexicon/context";
 
 type Page = SourceDocument["pages"][number];
@@ -202,7 +203,8 @@ function demographicsIn(doc: SourceDocument, page: Page, facts: IntakeFacts, opt
   const text = page.text;
   const age = /\b(\d{1,3})\s*(?:yo|y\/o|y\.o\.|-?\s?years?[- ]old|yr old)\b\s*(M|F|male|female|boy|girl|man|woman)?\b/i.exec(text);
   const born = /\bborn (?:on )?([A-Za-z]+\.? \d{1,2},? \d{4}|\d{1,2}[/-]\d{1,2}[/-]\d{2,4})/i.exec(text);
-  if (!age && !born) return;
+  const titled = sexFromPatientTitle(text);
+  if (!age && !born && !titled) return;
   const patient = facts.patient ?? emptyPatient();
   if (age && patient.ageYears == null) {
     patient.ageYears = Number(age[1]);
@@ -212,6 +214,10 @@ function demographicsIn(doc: SourceDocument, page: Page, facts: IntakeFacts, opt
       const at = age.index + age[0].lastIndexOf(age[2]);
       patient.evidence.push(textEvidence(doc, page, at, at + age[2].length, "gender"));
     }
+  }
+  if (titled && !patient.gender) {
+    patient.gender = titled.sex;
+    patient.evidence.push(textEvidence(doc, page, titled.start, titled.end, "gender"));
   }
   if (born && !patient.birthDate) {
     const at = born.index + born[0].indexOf(born[1]);

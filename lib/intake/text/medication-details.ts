@@ -62,7 +62,8 @@ export function routeIn(text: string): string | null {
 
 /** "300 mL" -> 300 mL; "30 tablets" -> 30 tablets; "5mg/m2 based on BSA" -> null (a dose, not an amount to dispense). */
 export function quantityIn(text: string): { value: number; unit: string | null } | null {
-  const m = /^\s*(?:#\s*)?(\d{1,6}(?:[.,]\d+)?)\s*(?:x\s*)?([A-Za-z][A-Za-z.\s]{0,18}?)?(?=\s*(?:$|[,;(|]|\s(?:for|per|every|over|days?)\b))/i.exec(text);
+  // A unit may be hyphenated ("2 auto-injectors").
+  const m = /^\s*(?:#\s*)?(\d{1,6}(?:[.,]\d+)?)\s*(?:x\s*)?([A-Za-z][A-Za-z.\s-]{0,18}?)?(?=\s*(?:$|[,;(|]|\s(?:for|per|every|over|days?)\b))/i.exec(text);
   if (!m) return null;
   const value = Number(m[1].replace(",", "."));
   if (!Number.isFinite(value) || value <= 0) return null;
@@ -79,10 +80,11 @@ export function integerIn(text: string): number | null {
 
 /**
  * A quantity written over a number of days in one field ("9 / 30 days", "9 tablets per 30 days", "#18 every 28 days",
- * "60 tabs x 30 days"): the quantity and the days supply.
+ * "60 tabs x 30 days", "2 auto-injectors (2 mL) / 28 days"): the quantity and the days supply.
  */
 export function quantityOverDays(text: string): { quantity: number; unit: string | null; days: number } | null {
-  const m = /^\s*#?\s*(\d{1,5}(?:\.\d+)?)\s*([A-Za-z][A-Za-z.]{0,14})?\s*(?:\/|per|every|for|over|in|x)\s*(\d{1,3})\s*(?:days?|d)\b/i.exec(text);
+  // The unit may be hyphenated and followed by what it holds ("2 auto-injectors (2 mL) / 28 days").
+  const m = /^\s*#?\s*(\d{1,5}(?:\.\d+)?)\s*([A-Za-z][A-Za-z.-]{0,18})?\s*(?:\([^()]{0,24}\)\s*)?(?:\/|per|every|for|over|in|x)\s*(\d{1,3})\s*(?:days?|d)\b/i.exec(text);
   if (!m) return null;
   const quantity = Number(m[1]);
   const days = Number(m[3]);

@@ -7,6 +7,8 @@ import { LABEL_PATTERN, isLabelStart, labelDefs, type FieldKind, type LabelDef, 
 import { readChoiceList } from "./choice-list";
 import { pageLines, xAt, type Cell, type Line } from "./page-lines";
 import { readTrialTableRow, trialColumnKind, type TrialTable } from "./trial-table";
+import { cellsByHeading, headingLine, rowLines, wrappedHeadings } from "./heading-table";
+import { findDrugMentions } from "@/lib/lexicon/drugs";
 import type { PageLayout } from "@/lib/intake/types";
 
 export interface Span {
@@ -297,7 +299,7 @@ export function readLabelledFields(page: { text: string; layout?: PageLayout }):
   const findCandidates = (line: Line) => findLabelCandidates(line, bareLabels);
 
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
+    let line = lines[i];
     if (!line.text.trim()) continue;
     const heading = headingRoles(line);
     if (heading) {
@@ -307,7 +309,20 @@ export function readLabelledFields(page: { text: string; layout?: PageLayout }):
       if (!findCandidates(line).some((c) => !c.alone)) continue;
     }
     if (trial && (i - trial.headingLine > 25 || SECTION_END.test(line.text.replace(/:.*$/, "")))) trial = null;
-    const candidates = findCandidates(line);
+    let candidates = findCandidates(line);
+    // A row of column headings written on two lines ("Quantity / days" over "supply"): its labels are both lines'.
+    let rowFrom = i + 1;
+    const wrapped = isHeadingRow(line, candidates) ? wrappedHeadings(line, lines[i + 1]) : null;
+    if (wrapped) {
+      const joined = headingLine(line, wrapped);
+      const more = findCandidates(joined);
+      const known = new Set(candidates.map((c) => c.label.toLowerCase()));
+      if (isHeadingRow(joined, more) && more.some((c) => !known.has(c.label.toLowerCase()))) {
+        line = joined;
+        candidates = more;
+        rowFrom = i + 2;
+      }
+    }
     const question = readQuestion(line, candidates);
     if (question) {
       const previous = lines[i - 1]?.text.trim() ?? "";
@@ -329,7 +344,10 @@ export function readLabelledFields(page: { text: string; layout?: PageLayout }):
       continue;
     }
     // A trial table row ("Medication: ... | Date of trial: ...") opens a trial section of its own.
-    if (!trial && candidates.some((c) => c.defs[0].role === "trial") && candidates.some((c) => c.defs[0].kind === "drug")) {
+    // Under a heading of the drug requested, a start date is the request's: only a result or a duration says trial.
+    const requestSection = columns.length === 1 && columns[0].role === "medication";
+    const trialKinds = requestSection ? ["trialOutcome", "trialDuration"] : ["trialDates", "trialOutcome", "trialDuration"];
+    if (!trial && candidates.some((c) => c.defs[0].role === "trial" && trialKinds.includes(c.defs[0].kind)) && candidates.some((c) => c.defs[0].kind === "drug")) {
       trial = { outcome: "unknown", heading: line.text, headingLine: i };
     }
     const headingRow = isHeadingRow(line, candidates);
@@ -359,11 +377,11 @@ export function readLabelledFields(page: { text: string; layout?: PageLayout }):
         value = cleaned.value;
         spans.push(cleaned.span);
       } else if (!(trial && candidates.length > 1)) {
-        const below: { value: string; span: Span; above?: Span } | null = headingRow ? valueUnder(lines, i, line, c) : valueBelow(lines, i, c);
+        const below: { value: string; span: Span; above?: Span; more?: Span[] } | null = headingRow ? valueUnder(lines, rowFrom, line, c) : valueBelow(lines, i, c);
         if (below) {
           value = below.value;
           if (below.above) spans.push(below.above);
-          spans.push(below.span);
+          spans.push(below.span, ...(below.more ?? []));
         }
       }
       const def = chooseDef(c.defs, trial !== null);
@@ -433,23 +451,41 @@ function chooseDef(defs: LabelDef[], inTrial: boolean): LabelDef | null {
   return defs.find((d) => d.role !== "trial") ?? null;
 }
 
-/** The value under a column heading: the next row's cell in the same column (by position, else by index). */
-function valueUnder(lines: Line[], i: number, line: Line, c: Candidate): { value: string; span: Span } | null {
-  const next = lines[i + 1];
-  if (!next || !next.text.trim() || findLabelCandidates(next).some((n) => !n.alone) || next.cells[0].text.includes("?")) return null;
+/** A cell that starts a table's next row rather than carrying the one above on: it opens with a drug's name. */
+const startsRow = (text: string) => findDrugMentions(text).some((m) => m.start === 0);
+
+/**
+ * The value under a column heading: the cell in the same column of the row below (by position, else by index),
+ * with its continuation on the lines below when the row's cells wrap.
+ */
+function valueUnder(lines: Line[], from: number, line: Line, c: Candidate): { value: string; span: Span; above?: Span; more?: Span[] } | null {
+  const next = lines[from];
+  const ends = (l: Line) => findLabelCandidates(l).some((n) => !n.alone) || l.cells[0].text.includes("?");
+  if (!next || !next.text.trim() || ends(next)) return null;
   const index = line.cells.findIndex((cell) => c.labelStart >= cell.start - line.start && c.labelStart < cell.end - line.start);
   const heading = line.cells[index];
-  let cell: Line["cells"][number] | undefined;
-  if (heading && heading.x0 !== null && heading.x1 !== null) {
-    const h0 = heading.x0;
-    const nextHeading = line.cells[index + 1];
-    const h1 = nextHeading?.x0 ?? Infinity;
-    cell = next.cells.find((v) => v.x0 !== null && v.x0 >= h0 - 15 && v.x0 < h1 - 5);
-  } else if (next.cells.length === line.cells.length) {
-    cell = next.cells[index];
-  }
+  const under = (row: Line): Cell | undefined => {
+    if (heading && heading.x0 !== null && heading.x1 !== null) {
+      const h0 = heading.x0;
+      const nextHeading = line.cells[index + 1];
+      const h1 = nextHeading?.x0 ?? Infinity;
+      return cellsByHeading(line.cells, row).find((v) => v.x0 !== null && v.x0 >= h0 - 15 && v.x0 < h1 - 5);
+    }
+    return row.cells.length === line.cells.length ? row.cells[index] : undefined;
+  };
+  const cell = under(next);
   if (!cell || cell.text.length > 120) return null;
-  return cleanSpan(cell.text, 0, cell.text.length, cell.start);
+  const first = cleanSpan(cell.text, 0, cell.text.length, cell.start);
+  if (!first) return null;
+  const wraps = rowLines(lines, from, line.cells, startsRow).slice(1);
+  // A line with a label on it is the next field, never the rest of a value.
+  const stop = wraps.findIndex((j) => findLabelCandidates(lines[j]).length > 0 || headingRoles(lines[j]));
+  const rest = (stop < 0 ? wraps : wraps.slice(0, stop))
+    .map((j) => under(lines[j]))
+    .map((more) => (more && more.text.length <= 120 ? cleanSpan(more.text, 0, more.text.length, more.start) : null))
+    .filter((more) => more !== null);
+  if (!rest.length) return first;
+  return { value: [first.value, ...rest.map((r) => r.value)].join(" "), span: first.span, more: rest.map((r) => r.span) };
 }
 
 /** A value written under its label (forms with the label above the box). */

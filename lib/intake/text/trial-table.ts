@@ -3,7 +3,8 @@
 // cell under the drug heading is its name, whatever the name (no stem or dose needed to know it is a drug); the
 // cells under the other headings are its dates and how it went.
 import type { FieldKind } from "./form-labels";
-import type { Cell, Line } from "./page-lines";
+import { headingIndex } from "./heading-table";
+import type { Line } from "./page-lines";
 import type { FieldHit, TrialSection } from "./read-labelled-fields";
 
 export interface TrialTable {
@@ -22,28 +23,6 @@ export function trialColumnKind(heading: string): FieldKind | null {
   return null;
 }
 
-/**
- * The heading cell a row's cell sits under: by position, else by index when both rows have as many cells. Headings
- * may be centred over left-aligned values ("      Drug      |    Dates    "): a column then starts halfway between
- * its heading's centre and the previous one's, or at its heading's left edge, whichever comes first; a cell that
- * starts left of the first heading belongs to it when it reaches under it.
- */
-function headingIndex(table: TrialTable, row: Line, cell: Cell, k: number): number {
-  const headings = table.heading.cells;
-  if (cell.x0 !== null && headings.every((h) => h.x0 !== null)) {
-    const x = cell.x0;
-    const centre = (h: Cell) => (h.x1 !== null ? ((h.x0 as number) + h.x1) / 2 : (h.x0 as number));
-    let index = -1;
-    headings.forEach((h, j) => {
-      const left = (h.x0 as number) - 15;
-      const start = j === 0 ? left : Math.min(left, (centre(headings[j - 1]) + centre(h)) / 2);
-      if (x >= start || (j === 0 && cell.x1 !== null && cell.x1 > (h.x0 as number))) index = j;
-    });
-    return index;
-  }
-  return row.cells.length === headings.length ? k : -1;
-}
-
 /** The field hits of one row of the table; none when the row has no drug cell (a heading's second line). */
 export function readTrialTableRow(table: TrialTable, row: Line, section: TrialSection): FieldHit[] {
   const hits: FieldHit[] = [];
@@ -52,7 +31,7 @@ export function readTrialTableRow(table: TrialTable, row: Line, section: TrialSe
     if (!value) return;
     const start = cell.start + (cell.text.length - cell.text.trimStart().length);
     const span = { start, end: start + cell.text.trim().length };
-    const index = headingIndex(table, row, cell, k);
+    const index = headingIndex(table.heading.cells, row, cell, k);
     if (index < 0) return;
     const kind = index === table.drugColumn ? "drug" : trialColumnKind(table.heading.cells[index].text);
     if (!kind) return;
