@@ -15,7 +15,13 @@ test("GET /fhir/metadata is a CapabilityStatement naming Claim/$submit and the k
   expect(response.headers()["content-type"]).toContain(FHIR_JSON);
   const statement = await response.json();
   expect(statement).toMatchObject({ resourceType: "CapabilityStatement", fhirVersion: "4.0.1", kind: "instance" });
-  expect(statement.rest[0].resource[0]).toMatchObject({ type: "Claim", operation: [{ name: "submit", definition: "http://hl7.org/fhir/us/davinci-pas/OperationDefinition/Claim-submit" }] });
+  expect(statement.rest[0].resource[0]).toMatchObject({
+    type: "Claim",
+    operation: [
+      { name: "submit", definition: "http://hl7.org/fhir/us/davinci-pas/OperationDefinition/Claim-submit" },
+      { name: "inquire", definition: "http://hl7.org/fhir/us/davinci-pas/OperationDefinition/Claim-inquiry" },
+    ],
+  });
   expect(statement.rest[0].security.description).toContain("X-API-Key");
 });
 

@@ -1,5 +1,5 @@
 // The Da Vinci PAS endpoint in tests: the guide's own examples (from the PAS 2.2.1 package), copies of them with
-// identifiers of their own, $submit over HTTP, and what an answer says.
+// identifiers of their own, posted to /fhir with a key or a SMART token, and what an answer says.
 import { expect, type APIRequestContext } from "@playwright/test";
 import type { Bundle, Claim, ClaimResponse, OperationOutcome } from "@medplum/fhirtypes";
 import { readFhirPackage } from "../../lib/fhir/packages/read-fhir-package";
@@ -9,10 +9,21 @@ const pkg = readFhirPackage(PAS_PACKAGE);
 export const FHIR_JSON = "application/fhir+json";
 
 /** A deep copy of one of the guide's examples (package/example/<file>). */
-export const pasExample = (file: string) => structuredClone(pkg.get(`package/example/${file}`)) as Bundle;
+export const pasExample = <T = Bundle>(file: string) => structuredClone(pkg.get(`package/example/${file}`)) as T;
 
-export const submitPas = (request: APIRequestContext, apiKey: string | null, body: unknown) =>
-  request.post("/fhir/Claim/$submit", { headers: { ...(apiKey ? { "X-API-Key": apiKey } : {}), "Content-Type": FHIR_JSON }, data: body });
+/** Credentials of a PAS client: an API key, or a SMART access token; null sends none. */
+export type PasCredentials = { apiKey: string } | { token: string } | null;
+
+export const pasHeaders = (credentials: PasCredentials): Record<string, string> => ({
+  "Content-Type": FHIR_JSON,
+  ...(credentials && "apiKey" in credentials ? { "X-API-Key": credentials.apiKey } : {}),
+  ...(credentials && "token" in credentials ? { Authorization: `Bearer ${credentials.token}` } : {}),
+});
+
+export const postFhir = (request: APIRequestContext, path: string, credentials: PasCredentials, body: unknown) =>
+  request.post(`/fhir${path}`, { headers: pasHeaders(credentials), data: body });
+
+export const submitPas = (request: APIRequestContext, apiKey: string | null, body: unknown) => postFhir(request, "/Claim/$submit", apiKey ? { apiKey } : null, body);
 
 /** The request's Claim (an update's: the one with `related`). */
 export const claimOf = (bundle: Bundle) => {

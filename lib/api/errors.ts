@@ -45,7 +45,7 @@ export class ApiError extends Error {
 }
 
 export const badRequest = (message: string) => new ApiError(400, message);
-export const unauthorized = (message = "A valid API key is required in the X-API-Key header.") => new ApiError(401, message);
+export const unauthorized = (message = "A valid API key is required in the X-API-Key header.", headers: Record<string, string> = {}) => new ApiError(401, message, headers);
 export const forbidden = (message = "You do not have permission to do this.") => new ApiError(403, message);
 export const notFound = (what: string) => new ApiError(404, `${what} was not found.`);
 export const conflict = (message: string) => new ApiError(409, message);

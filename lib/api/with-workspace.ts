@@ -1,4 +1,5 @@
-// The one wrapper of every /api/v1 route: authenticates (X-API-Key, or the portal's session), resolves the workspace,
+// The one wrapper of every /api/v1 and /fhir route: authenticates (X-API-Key, a SMART client's bearer token on /fhir,
+// or the portal's session), resolves the workspace,
 // checks the role, and turns every error into the spec's error body. Handlers never build errors themselves.
 import { randomUUID } from "node:crypto";
 import { getServerSession } from "next-auth";
@@ -6,8 +7,9 @@ import { authOptions } from "@/lib/auth/auth-options";
 import { resolveAccount, resolveMembership, type PortalSession } from "@/lib/auth/portal-session";
 import { apiKeyShapeProblem, hashApiKey } from "@/lib/auth/api-keys";
 import { verifyApiKey } from "@/lib/api-keys/verify-api-key";
+import { accessTokenShapeProblem, findLiveAccessToken } from "@/lib/smart/access-tokens";
 import { logger } from "@/lib/log";
-import { shouldLogRefusal, type RateLimitResult } from "@/lib/rate-limits/check-rate-limit";
+import { checkRateLimit, shouldLogRefusal, type RateLimitResult } from "@/lib/rate-limits/check-rate-limit";
 import { ApiError, badRequest, errorToStatus, forbidden, unauthorized } from "./errors";
 import { crossSiteRefusal } from "./guards/check-origin";
 import { scanSearchParams } from "./guards/scan-json";
@@ -24,9 +26,9 @@ export interface WorkspaceContext<P> {
 }
 
 interface Options {
-  /** Who may call: API keys and/or portal sessions. Default: both. */
-  allow?: ("api_key" | "session")[];
-  /** Portal users need this role (API keys act as systems and pass role checks only when "api_key" is allowed). */
+  /** Who may call: API keys, SMART clients' bearer tokens (/fhir) and/or portal sessions. Default: keys and sessions. */
+  allow?: ("api_key" | "bearer" | "session")[];
+  /** Portal users need this role (keys and clients act as systems and pass role checks only when they are allowed). */
   role?: Role;
   /** Signed-in (cookie) mutations may send multipart bodies: upload routes. Default: true (JSON always allowed). */
   multipart?: boolean;
@@ -86,6 +88,22 @@ async function authenticateApiKey(req: Request) {
   return { workspace: verified.workspace, actor, rate: verified.rate };
 }
 
+/** A SMART backend client's token (POST /oauth/token): `Authorization: Bearer <token>`, for its workspace only. */
+async function authenticateBearer(req: Request) {
+  const header = req.headers.get("authorization")?.trim();
+  if (!header) return null;
+  const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
+  if (!token) throw unauthorized("The Authorization header must be `Bearer <access token>` (get one at /oauth/token).", BEARER_CHALLENGE);
+  const found = accessTokenShapeProblem(token) ? null : await findLiveAccessToken(token, new Date());
+  // One answer for unknown, expired and revoked tokens, as for keys.
+  if (!found) throw unauthorized("The access token is not valid (unknown, expired or revoked); get a new one at /oauth/token.", BEARER_CHALLENGE);
+  const actor: Actor = { type: "smart_client", id: found.client.id, label: `SMART client "${found.client.name}"`, role: "system" };
+  // Clients act as systems (they pass role checks), so counting before the role check changes nothing, as for keys.
+  return { workspace: found.workspace, actor, rate: await checkRateLimit(`smart_client:${found.client.id}`) };
+}
+
+const BEARER_CHALLENGE = { "WWW-Authenticate": 'Bearer realm="fhir"' };
+
 async function authenticateSession() {
   // Re-checked on every request: the membership must still exist, be active and accepted, and neither it nor the
   // account may have ended its sessions since this one was issued (lib/auth/portal-session.ts).
@@ -93,6 +111,16 @@ async function authenticateSession() {
   if (!membership) return null;
   const actor: Actor = { type: "user", id: membership.userId, label: membership.user.email, role: membership.role as Role };
   return { workspace: membership.workspace, actor, rate: null };
+}
+
+/** The 401 of a request without credentials: what the route takes. */
+function missingCredentials(allow: NonNullable<Options["allow"]>): ApiError {
+  if (allow.includes("api_key") && allow.includes("bearer")) {
+    return unauthorized("Credentials are required: a workspace API key in the X-API-Key header, or a SMART access token (Authorization: Bearer, from /oauth/token).", BEARER_CHALLENGE);
+  }
+  if (allow.includes("api_key")) return unauthorized("A valid API key is required in the X-API-Key header.");
+  if (allow.includes("bearer")) return unauthorized("A SMART access token is required (Authorization: Bearer, from /oauth/token).", BEARER_CHALLENGE);
+  return unauthorized("Sign in to continue.");
 }
 
 /** The client's request id (at most 64 characters), or a new one: it names the request in answers and logs. */
@@ -126,19 +154,20 @@ export function withWorkspace<P = Record<string, string>>(
       checkRequestShape(req);
       const auth =
         (allow.includes("api_key") ? await authenticateApiKey(req) : null) ??
+        (allow.includes("bearer") ? await authenticateBearer(req) : null) ??
         (allow.includes("session") ? await authenticateSession() : null);
-      if (!auth) {
-        throw allow.includes("api_key") ? unauthorized("A valid API key is required in the X-API-Key header.") : unauthorized("Sign in to continue.");
-      }
+      if (!auth) throw missingCredentials(allow);
       if (auth.actor.type === "user") refuseCrossSite(req, options.multipart ?? true);
-      if (options.role && auth.actor.role !== options.role && !(auth.actor.type === "api_key" && allow.includes("api_key"))) {
+      const allowedSystem = (auth.actor.type === "api_key" && allow.includes("api_key")) || (auth.actor.type === "smart_client" && allow.includes("bearer"));
+      if (options.role && auth.actor.role !== options.role && !allowedSystem) {
         throw forbidden(`This action needs the ${options.role} role.`);
       }
       rate = auth.rate;
       if (rate && !rate.allowed) {
-        const key = `api_key:${auth.actor.id}`;
-        if (shouldLogRefusal(key)) logger.warn("rate limited", { requestId, apiKeyId: auth.actor.id, limit: rate.limit });
-        throw new ApiError(429, `Too many requests: the limit is ${rate.limit} per minute for this API key. Retry after ${rate.retryAfterSeconds} s.`, {
+        const key = `${auth.actor.type}:${auth.actor.id}`;
+        const who = auth.actor.type === "smart_client" ? "client" : "API key";
+        if (shouldLogRefusal(key)) logger.warn("rate limited", { requestId, [auth.actor.type === "smart_client" ? "smartClientId" : "apiKeyId"]: auth.actor.id, limit: rate.limit });
+        throw new ApiError(429, `Too many requests: the limit is ${rate.limit} per minute for this ${who}. Retry after ${rate.retryAfterSeconds} s.`, {
           "Retry-After": String(rate.retryAfterSeconds),
         });
       }

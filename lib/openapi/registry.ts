@@ -9,6 +9,7 @@ import { ZAuditEventList } from "@/lib/schemas/audit-event";
 import { ZPasSubmissionList } from "@/lib/schemas/pas-submission";
 import { ZCaseDocumentList, ZDocument, ZDocumentUpload } from "@/lib/schemas/document";
 import { ZApiKey, ZApiKeyCreated, ZApiKeyList, ZCreateApiKeyRequest } from "@/lib/schemas/api-key";
+import { ZCreateSmartClientRequest, ZSmartClient, ZSmartClientList } from "@/lib/schemas/smart-client";
 import { ZBulkAssignRequest, ZBulkAssignResponse } from "@/lib/prior-auths/bulk-assign-schema";
 import { ZAddMemberRequest, ZMember, ZMemberInvited, ZMemberList, ZMemberPasswordLink, ZUpdateMemberRequest } from "@/lib/schemas/member";
 import { ZAccountWorkspaceList, ZChangePasswordRequest, ZChangePasswordResponse, ZInvitationResponse, ZSetPasswordWithLinkRequest, ZSetPasswordWithLinkResponse } from "@/lib/schemas/account";
@@ -108,6 +109,9 @@ export const COMPONENTS: Record<string, { schema: z.ZodType; io: "input" | "outp
   ApiKey: { schema: ZApiKey, io: "output" },
   ApiKeyCreated: { schema: ZApiKeyCreated, io: "output" },
   ApiKeyList: { schema: ZApiKeyList, io: "output" },
+  CreateSmartClientRequest: { schema: ZCreateSmartClientRequest, io: "input" },
+  SmartClient: { schema: ZSmartClient, io: "output" },
+  SmartClientList: { schema: ZSmartClientList, io: "output" },
   AddMemberRequest: { schema: ZAddMemberRequest, io: "input" },
   Member: { schema: ZMember, io: "output" },
   MemberList: { schema: ZMemberList, io: "output" },
@@ -415,6 +419,20 @@ export const OPERATIONS: OperationSpec[] = [
   {
     method: "delete", path: "/api_keys/{api_key_id}", operationId: "revokeApiKey", tag: "Workspace", access: "admin_session",
     summary: "Revoke an API key at once", params: { api_key_id: uuid("api_key_id") }, responses: ok("The revoked key.", ZApiKey), errors: [400, 403, 404],
+  },
+  {
+    method: "get", path: "/smart_clients", operationId: "listSmartClients", tag: "Workspace", access: "admin_session",
+    summary: "The workspace's SMART backend services clients (/fhir)", responses: ok("Clients with their public keys.", ZSmartClientList), errors: [403],
+  },
+  {
+    method: "post", path: "/smart_clients", operationId: "createSmartClient", tag: "Workspace", access: "admin_session",
+    summary: "Register a SMART backend services client with its public keys",
+    description: "Give `jwks` (RSA keys for RS384, P-384 EC keys for ES384; public parts only) or `jwks_url` (fetched at each token request under the rules of every outbound URL: http(s), no internal addresses). The answer's `client_id` is the `iss` and `sub` of the client's assertions at `token_url` (POST /oauth/token, grant_type client_credentials, private_key_jwt); its tokens last 5 minutes and act on /fhir for this workspace.",
+    body: { schema: ZCreateSmartClientRequest, required: true }, responses: created("The client.", ZSmartClient), errors: [400, 403],
+  },
+  {
+    method: "delete", path: "/smart_clients/{smart_client_id}", operationId: "revokeSmartClient", tag: "Workspace", access: "admin_session",
+    summary: "Revoke a SMART client at once (its tokens stop working)", params: { smart_client_id: uuid("smart_client_id") }, responses: ok("The revoked client.", ZSmartClient), errors: [400, 403, 404],
   },
   {
     method: "get", path: "/members", operationId: "listMembers", tag: "Workspace", access: "admin_session",

@@ -5,7 +5,7 @@ export const ZAuditEvent = z.object({
   /** e.g. prior_auth.created, document.fetched, prior_auth.succeeded, review.decided */
   action: z.string(),
   actor: z.string(),
-  actor_type: z.enum(["api_key", "user", "system"]),
+  actor_type: z.enum(["api_key", "smart_client", "user", "system"]),
   details: z.unknown(),
   created_at: z.string(),
 });

@@ -4,7 +4,8 @@ import type { CapabilityStatement } from "@medplum/fhirtypes";
 
 const PAS = "http://hl7.org/fhir/us/davinci-pas";
 
-export function pasCapabilityStatement(opts: { serverBase: string; software: { name: string; version: string }; now: Date }): CapabilityStatement {
+/** `tokenUrl`: the SMART token endpoint (lib/smart/smart-configuration.ts). */
+export function pasCapabilityStatement(opts: { serverBase: string; tokenUrl: string; software: { name: string; version: string }; now: Date }): CapabilityStatement {
   return {
     resourceType: "CapabilityStatement",
     status: "active",
@@ -19,14 +20,20 @@ export function pasCapabilityStatement(opts: { serverBase: string; software: { n
         mode: "server",
         documentation: `Based on ${PAS}/CapabilityStatement/IntermediaryCapabilities (PAS 2.2.1). Requests are answered for the workspace of the caller's key.`,
         security: {
+          // SMART App Launch's way of naming the token endpoint (also at /.well-known/smart-configuration).
+          extension: [{ url: "http://fhir-registry.smarthealthit.org/StructureDefinition/oauth-uris", extension: [{ url: "token", valueUri: opts.tokenUrl }] }],
           cors: false,
-          description: "Each request carries a workspace API key in the X-API-Key header (issued by the workspace's admin); a request without one is 401.",
+          service: [{ coding: [{ system: "http://terminology.hl7.org/CodeSystem/restful-security-service", code: "SMART-on-FHIR" }], text: "SMART backend services (client_credentials, private_key_jwt RS384/ES384)" }],
+          description: `SMART backend services: a client registered by the workspace's admin gets a 5-minute bearer token at ${opts.tokenUrl} with an assertion signed by its key, and sends it as Authorization: Bearer. A workspace API key in the X-API-Key header works too. A request without either is 401; each answers for its own workspace only.`,
         },
         resource: [
           {
             type: "Claim",
             supportedProfile: [`${PAS}/StructureDefinition/profile-claim`],
-            operation: [{ name: "submit", definition: `${PAS}/OperationDefinition/Claim-submit` }],
+            operation: [
+              { name: "submit", definition: `${PAS}/OperationDefinition/Claim-submit` },
+              { name: "inquire", definition: `${PAS}/OperationDefinition/Claim-inquiry` },
+            ],
           },
         ],
       },

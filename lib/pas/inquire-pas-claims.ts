@@ -1,0 +1,72 @@
+// POST /fhir/Claim/$inquire: which of the workspace's PAS requests an inquiry asks about (same member ID and provider
+// NPI, and overlapping service dates when it gives them), each answered as it stands now with a PAS Inquiry Response
+// Bundle. Only the caller's workspace is searched: another workspace's requests are never found.
+import type { Bundle, ClaimResponse, OperationOutcome, Parameters } from "@medplum/fhirtypes";
+import { prisma } from "@/lib/db/prisma";
+import { PAS_CANONICAL } from "@/lib/fhir/pas/pas-profiles";
+import { validatePas } from "@/lib/fhir/pas/validate-pas";
+import { readPasRequest } from "@/lib/fhir/pas/read-pas-request";
+import { inquiryKeys, matchesInquiry } from "@/lib/fhir/pas/read-pas-inquiry";
+import { buildPasResponse } from "@/lib/fhir/pas/build-pas-response";
+import { pasAnswerFor } from "@/lib/pas/pas-answer";
+import { readStoredRecord } from "@/lib/stored-record";
+import { z } from "zod";
+
+/** A stored request Bundle, as $submit kept it after validating it against the PAS request profile. */
+const ZStoredPasBundle = z.looseObject({ resourceType: z.literal("Bundle"), type: z.string(), entry: z.array(z.looseObject({})) });
+
+/** The most recent requests an inquiry is matched against (the inquiry is about a request in progress or recent). */
+const SEARCHED_SUBMISSIONS = 1000;
+
+export type InquireOutcome = { status: number; body: Parameters | OperationOutcome };
+
+export async function inquirePasClaims(opts: { workspaceId: string; body: unknown; serverBase: string }): Promise<InquireOutcome> {
+  const inquiry = inquiryBundleOf(opts.body);
+  if (!inquiry) return invalid([{ expression: "Parameters", message: "the body must be a PAS Inquiry Request Bundle, or a Parameters whose `resource` parameter holds one" }]);
+  const problems = await validatePas(inquiry, `${PAS_CANONICAL}/profile-pas-inquiry-request-bundle`);
+  if (problems.length) return invalid(problems);
+  const asked = inquiryKeys(inquiry);
+  if (!asked.memberIds.size || !asked.npis.size) {
+    return invalid([{ expression: "Bundle.entry", message: "the inquiry needs the member's ID (Patient.identifier or Coverage.subscriberId) and the provider's NPI" }]);
+  }
+
+  const submissions = await prisma.pasSubmission.findMany({
+    where: { workspaceId: opts.workspaceId, priorAuthId: { not: null } },
+    orderBy: { createdAt: "desc" },
+    take: SEARCHED_SUBMISSIONS,
+    select: { requestBundle: true, priorAuth: { select: { id: true, status: true, decidedAt: true, decidedBy: true, failureReason: true, uncheckedReason: true, statusReason: true } } },
+  });
+  const answers: Bundle[] = [];
+  const now = new Date();
+  for (const submission of submissions) {
+    const stored = readStoredRecord(ZStoredPasBundle, submission.requestBundle, { record: "a stored PAS request", remedy: "submit the request again" });
+    const reading = readPasRequest(stored as unknown as Bundle);
+    if (!reading.ok || !submission.priorAuth || !matchesInquiry(asked, inquiryKeys(reading.request.bundle))) continue;
+    answers.push(asInquiryResponse(buildPasResponse(reading.request, pasAnswerFor(submission.priorAuth, now), opts.serverBase), inquiry));
+  }
+  return { status: 200, body: { resourceType: "Parameters", ...(answers.length ? { parameter: answers.map((resource) => ({ name: "return", resource })) } : {}) } };
+}
+
+/** The guide's Claim/$inquire takes the Bundle itself or a Parameters with it as `resource`. */
+function inquiryBundleOf(body: unknown): Bundle | null {
+  const resource = body as { resourceType?: unknown; parameter?: { name?: string; resource?: { resourceType?: string } }[] } | null;
+  if (resource?.resourceType === "Bundle") return resource as Bundle;
+  if (resource?.resourceType !== "Parameters") return null;
+  const bundle = resource.parameter?.find((parameter) => parameter.name === "resource")?.resource;
+  return bundle?.resourceType === "Bundle" ? (bundle as Bundle) : null;
+}
+
+/** A PAS response Bundle as the inquiry's answer: the inquiry profiles, and the inquiry's own Bundle identifier. */
+function asInquiryResponse(response: Bundle, inquiry: Bundle): Bundle {
+  const claimResponse = response.entry![0].resource as ClaimResponse;
+  claimResponse.meta = { profile: [`${PAS_CANONICAL}/profile-claiminquiryresponse`] };
+  return {
+    ...response,
+    meta: { profile: [`${PAS_CANONICAL}/profile-pas-inquiry-response-bundle`] },
+    ...(inquiry.identifier ? { identifier: inquiry.identifier } : {}),
+  };
+}
+
+function invalid(problems: { expression: string; message: string }[]): InquireOutcome {
+  return { status: 400, body: { resourceType: "OperationOutcome", issue: problems.map((problem) => ({ severity: "error", code: "invalid", expression: [problem.expression], details: { text: problem.message } })) } };
+}
