@@ -14,6 +14,7 @@ import { canTransition } from "@/lib/prior-auths/states";
 import { waitingClockData } from "@/lib/prior-auths/waiting-clock";
 import { formatTimestamp } from "@/lib/time";
 import { emitWebhookEvent } from "@/lib/webhooks/emit-webhook-event";
+import { recordPasAnswer } from "@/lib/pas/record-pas-answer";
 
 type Tx = Prisma.TransactionClient;
 
@@ -100,6 +101,10 @@ export async function recordDetermination(tx: Tx, opts: {
     // The engine's own final approval, or its request for information, is a notice like a reviewer's (once per change).
     if (current.status !== decision.status && (decision.status === "approved" || decision.status === "request_for_information")) {
       await issueNotice(tx, { workspaceId, priorAuthId: priorAuth.id, outcome: decision.status, actor, decidedBy: "engine" });
+    }
+    // The engine's own final decision or request for information reaches a PAS case's ClaimResponse and subscribers.
+    if (current.status !== decision.status && (engineFinal || decision.status === "request_for_information")) {
+      await recordPasAnswer(tx, { priorAuthId: priorAuth.id, actor, notify: true });
     }
   } else {
     await tx.priorAuth.update({ where: { id: priorAuth.id }, data: { engineRecommendation: decision.recommendedStatus, policyTitle: opts.policy.title, uncheckedReason: null } });

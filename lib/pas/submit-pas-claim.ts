@@ -16,7 +16,9 @@ import { PAS_CANONICAL } from "@/lib/fhir/pas/pas-profiles";
 import { readPasRequest, type PasRequest } from "@/lib/fhir/pas/read-pas-request";
 import { buildPasResponse } from "@/lib/fhir/pas/build-pas-response";
 import { readPasAttachments } from "@/lib/fhir/pas/read-pas-attachments";
+import { problemsOutcome } from "@/lib/fhir/pas/problems-outcome";
 import { pasAnswerFor, type CaseState } from "@/lib/pas/pas-answer";
+import { recordPasAnswer } from "@/lib/pas/record-pas-answer";
 import { storePasAttachments } from "@/lib/pas/store-pas-attachments";
 import { updatePasClaim } from "@/lib/pas/update-pas-claim";
 
@@ -43,7 +45,7 @@ export async function submitPasClaim(opts: { workspace: { id: string } & SlaHour
   }
 
   const reserved = await reserve(workspace.id, request);
-  if (reserved.existing !== undefined) return { ...(await answer(reserved.existing, request, opts.serverBase)), replayed: true };
+  if (reserved.existing !== undefined) return { ...(await answer(reserved.existing, request, opts)), replayed: true };
 
   let priorAuthId: string;
   const submissionId = reserved.id;
@@ -87,7 +89,7 @@ export async function submitPasClaim(opts: { workspace: { id: string } & SlaHour
     await release();
     throw error;
   }
-  return answer(priorAuthId, request, opts.serverBase);
+  return answer(priorAuthId, request, opts);
 }
 
 /** Writes the submission's row before the case, or finds the case an earlier copy of the same request made. */
@@ -118,11 +120,16 @@ export class PasSubmissionInProgress extends Conflict {
   }
 }
 
-async function answer(priorAuthId: string, request: PasRequest, serverBase: string): Promise<SubmitOutcome> {
+/** The case's answer once settled, stored as its current version (a resubmission gets the stored one, or a newer one). */
+async function answer(priorAuthId: string, request: PasRequest, opts: { actor: Actor; serverBase: string }): Promise<SubmitOutcome> {
   const state = await settledState(priorAuthId);
-  // Items an update cancels are answered cancelled; the others by the case's state.
+  const state = await settledState(priorAuthId);
+  // An update is answered item by item (the items it cancels cancelled, the others by the case's state); the stored,
+  // versioned answer that decisions renew and subscriptions receive is the initial request's.
   const cancelledItems = request.items.filter((item) => item.cancelled).map((item) => item.sequence);
-  return { status: 200, body: buildPasResponse(request, { ...pasAnswerFor(state, new Date()), cancelledItems }, serverBase) };
+  if (request.relatedClaimKeys.length > 0) return { status: 200, body: buildPasResponse(request, { ...pasAnswerFor(state, new Date()), cancelledItems }, opts.serverBase) };
+  const stored = await prisma.$transaction((tx) => recordPasAnswer(tx, { priorAuthId, actor: opts.actor, notify: false, serverBase: opts.serverBase }));
+  return { status: 200, body: stored ?? buildPasResponse(request, pasAnswerFor(state, new Date()), opts.serverBase) };
 }
 
 /** The case once the engine has decided, or as it stands when the wait is over. */
@@ -153,8 +160,7 @@ function invalid(problems: { expression: string; message: string }[]): SubmitOut
 }
 
 function issues(status: number, code: OperationOutcomeIssue["code"], problems: { expression: string; message: string }[]): SubmitOutcome {
-  const issue: OperationOutcomeIssue[] = problems.map((problem) => ({ severity: "error", code, expression: [problem.expression], details: { text: problem.message } }));
-  return { status, body: { resourceType: "OperationOutcome", issue } };
+  return { status, body: problemsOutcome(problems, code) };
 }
 
 function outcome(status: number, code: OperationOutcomeIssue["code"], expression: string, text: string): SubmitOutcome {

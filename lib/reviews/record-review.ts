@@ -12,6 +12,7 @@ import { assertTransition } from "@/lib/prior-auths/states";
 import type { TReviewRequest } from "@/lib/schemas/review";
 import { formatTimestamp } from "@/lib/time";
 import { emitWebhookEvent } from "@/lib/webhooks/emit-webhook-event";
+import { recordPasAnswer } from "@/lib/pas/record-pas-answer";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { alreadyDecidedMessage, planReview, standingDecision } from "./decision-rule";
 
@@ -151,6 +152,8 @@ async function decide(tx: Tx, opts: RecordReviewOptions) {
   });
   const presented = presentReview(review, engineRecommendation, notice.id);
   await emitWebhookEvent(tx, { workspaceId: opts.workspaceId, type: "review.decided", data: { prior_auth_id: priorAuth.id, case_id: priorAuth.caseId, review: presented } });
+  // A case that came through PAS: its ClaimResponse gets the decision, and its subscribers are notified.
+  await recordPasAnswer(tx, { priorAuthId: priorAuth.id, actor: opts.actor, notify: true });
   return presented;
 }
 

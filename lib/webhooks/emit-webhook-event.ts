@@ -34,7 +34,12 @@ export async function emitWebhookEvent(
       nextAttemptAt: now,
     })),
   });
+  kickAfterCommit(deliveryIds);
+  return { eventId, deliveryIds };
+}
+
+/** Queues the deliveries' jobs once the caller's transaction has normally committed. */
+export function kickAfterCommit(deliveryIds: string[]): void {
   // A job that runs before the commit finds no row and does nothing; the sweep then sends it. Either way: once.
   setTimeout(() => void kickWebhookDeliveries(deliveryIds), KICK_DELAY_MS).unref();
-  return { eventId, deliveryIds };
 }

@@ -60,7 +60,8 @@ export function buildPasResponse(request: PasRequest, answer: PasAnswer, serverB
     item: request.items.map((item): ClaimResponseItem => {
       const action: ReviewAction = answer.cancelledItems?.includes(item.sequence) ? "C" : answer.action;
       const itemCertified = action === "A1" || action === "A6";
-      const period = answer.certifiedPeriod ?? item.requested;
+      // An item asked for without dates is certified from the day of the decision (no end is invented).
+      const period = answer.certifiedPeriod ?? item.requested ?? { start: issuedDay };
       const extension: Extension[] = itemCertified
         ? [
             { url: `${PAS_CANONICAL}/extension-itemPreAuthIssueDate`, valueDate: issuedDay },
