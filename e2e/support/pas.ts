@@ -49,9 +49,9 @@ export async function expectOutcome(response: Awaited<ReturnType<APIRequestConte
   return body;
 }
 
-/** The X12 306 review action of each item of an answer, by item sequence. */
-export function reviewActions(answer: Bundle): Record<number, string> {
-  const claimResponse = answer.entry![0].resource as ClaimResponse;
+/** The X12 306 review action of each item of an answer (its Bundle, or the ClaimResponse), by item sequence. */
+export function reviewActions(answer: Bundle | ClaimResponse): Record<number, string> {
+  const claimResponse = answer.resourceType === "Bundle" ? (answer.entry![0].resource as ClaimResponse) : answer;
   return Object.fromEntries(claimResponse.item!.map((item) => [
     item.itemSequence,
     item.adjudication[0].extension![0].extension!.find((extension) => extension.url.endsWith("extension-reviewActionCode"))!.valueCodeableConcept!.coding![0].code!,

@@ -54,7 +54,7 @@ export async function deliverWebhook(deliveryId: string, now = new Date()): Prom
       const response = await safeFetch(delivery.endpoint.url, {
         method: "POST",
         body,
-        headers: webhookHeaders({ id: delivery.eventId, timestamp: Math.floor(Date.now() / 1000), body, secret }),
+        headers: { ...webhookHeaders({ id: delivery.eventId, timestamp: Math.floor(Date.now() / 1000), body, secret }), "content-type": delivery.endpoint.contentType },
         maxBytes: MAX_RESPONSE_BYTES,
         timeoutMs: timeoutMs(),
         maxRedirects: 0,

@@ -35,6 +35,21 @@ export function pasCapabilityStatement(opts: { serverBase: string; tokenUrl: str
               { name: "inquire", definition: `${PAS}/OperationDefinition/Claim-inquiry` },
             ],
           },
+          {
+            type: "ClaimResponse",
+            supportedProfile: [`${PAS}/StructureDefinition/profile-claimresponse`],
+            interaction: [{ code: "read", documentation: "The current version of a PAS answer: a clinician's decision updates it." }],
+          },
+          {
+            type: "Subscription",
+            supportedProfile: [`${PAS}/StructureDefinition/profile-subscription`],
+            interaction: [{ code: "create" }, { code: "read" }, { code: "update" }, { code: "delete" }],
+            documentation:
+              `Topic-based (R5 backport): criteria ${PAS}/SubscriptionTopic/PASSubscriptionTopic with the filter org-identifier=<the submitting organization's identifier>, ` +
+              "channel rest-hook, payload application/fhir+json with full-resource content. A handshake is sent on creation, then an event notification " +
+              "(the SubscriptionStatus, then the PAS Response Bundle) for each decision on a matching request. Notifications are signed (Standard Webhooks " +
+              "headers webhook-id, webhook-timestamp, webhook-signature) with the secret returned once when the subscription is created, and retried.",
+          },
         ],
       },
     ],
