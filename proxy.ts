@@ -22,7 +22,8 @@ function servedOverHttps(req: NextRequest): boolean {
 export function proxy(req: NextRequest) {
   const { pathname } = req.nextUrl;
   const method = req.method.toUpperCase();
-  const allow = pathname.startsWith("/api/") ? allowedMethods(pathname) : PAGE_METHODS;
+  // /fhir routes answer their own methods (PUT and DELETE on a Subscription); a method they lack is an OperationOutcome.
+  const allow = pathname.startsWith("/api/") ? allowedMethods(pathname) : pathname.startsWith("/fhir/") ? null : PAGE_METHODS;
   let response: NextResponse;
   if (allow && !allow.includes(method)) response = methodNotAllowed(method, pathname, allow);
   else if (!allow && !["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"].includes(method)) response = methodNotAllowed(method, pathname, ["GET", "POST", "PATCH", "DELETE"]);
