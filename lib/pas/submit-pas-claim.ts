@@ -123,7 +123,6 @@ export class PasSubmissionInProgress extends Conflict {
 /** The case's answer once settled, stored as its current version (a resubmission gets the stored one, or a newer one). */
 async function answer(priorAuthId: string, request: PasRequest, opts: { actor: Actor; serverBase: string }): Promise<SubmitOutcome> {
   const state = await settledState(priorAuthId);
-  const state = await settledState(priorAuthId);
   // An update is answered item by item (the items it cancels cancelled, the others by the case's state); the stored,
   // versioned answer that decisions renew and subscriptions receive is the initial request's.
   const cancelledItems = request.items.filter((item) => item.cancelled).map((item) => item.sequence);
