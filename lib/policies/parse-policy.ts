@@ -9,6 +9,7 @@ import { limitsFromTables } from "./limit-table";
 import { findCodes, findCoveredDrugs, findEffectiveDate, findPayer, findTitle } from "./policy-metadata";
 import { buildOutline } from "./policy-outline";
 import { policyLines } from "./policy-lines";
+import { readSteps, stepTree } from "./read/step-logic/step-logic";
 import type { ParsedPolicy } from "./types";
 
 export interface ParsePolicyOptions {
@@ -32,8 +33,12 @@ export function parsePolicy(pages: readonly { page: number; text: string }[], op
   const title = opts.title ?? findTitle(firstPageLines);
   const drugNames = findCoveredDrugs(firstPageLines, title, allText);
   const warnings: string[] = [];
-  const roots = buildOutline(lines);
-  const sections = buildSections(roots, { pages: sorted, coveredDrugs: coveredDrugWords(drugNames), warnings }, title);
+  // A document deciding by numbered Yes/No steps ("Go to Step 3 / Deny request / Approve request") is read as that tree.
+  const steps = readSteps(lines);
+  const tree = steps ? stepTree(steps, "steps.initial") : null;
+  const sections = tree
+    ? [{ id: "steps.initial", title, kind: "initial" as const, diagnosisHints: { names: [], icd10Prefixes: [] }, approvalDuration: null, criteria: tree, titleQuote: null }]
+    : buildSections(buildOutline(lines), { pages: sorted, coveredDrugs: coveredDrugWords(drugNames), warnings }, title);
   if (!sections.length) warnings.push("No criteria lists were found in the policy text.");
   const policy: ParsedPolicy = {
     title,
