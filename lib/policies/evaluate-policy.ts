@@ -13,7 +13,7 @@ import { sameDrug } from "@/lib/lexicon/same-drug";
 import type { ClaimRecord, TestClaim } from "@/lib/claims/types";
 import type { IntakeFacts, SourceDocument } from "@/lib/intake/types";
 import { listWords, manualAnswer, requestedDrug, toStepEvidence, type CaseContext, type CheckAnswer } from "./case-context";
-import { scopedProducts } from "./checks/drug-scope";
+import { scopedProducts } from "./drug-scope";
 import { answerAge } from "./checks/answer-age";
 import { answerCombination } from "./checks/answer-combination";
 import { answerContinuation } from "./checks/answer-continuation";

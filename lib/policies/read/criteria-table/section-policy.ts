@@ -6,7 +6,7 @@
 import { classesInText, isInClass } from "@/lib/lexicon/drug-classes";
 import { findDrugMentions } from "@/lib/lexicon/drugs";
 import type { BuildContext } from "@/lib/policies/build-sections";
-import { scopedProducts as engineScope } from "@/lib/policies/checks/drug-scope";
+import { scopedProducts as engineScope } from "@/lib/policies/drug-scope";
 import { readCriterion } from "@/lib/policies/classify-criterion";
 import { enforceVerbatimQuotes } from "@/lib/policies/enforce-verbatim-quotes";
 import { findCodes } from "@/lib/policies/policy-metadata";
@@ -189,7 +189,7 @@ const PRODUCTS_INTRO = /^([^;:\u2013\u2014]{3,60}:)\s+(?=\S)/;
 /**
  * A sentence giving products requirements of their own, as one criterion per product part ("MYDAYIS – member must be
  * 13 years of age or older"; "AZSTARYS, QELBREE – 6 years of age or older"), each read by the classifier and quoted
- * on its own: the policy check applies a part to the products it opens with only (checks/drug-scope.ts). ALL of the
+ * on its own: the policy check applies a part to the products it opens with only (drug-scope.ts). ALL of the
  * parts under the introducing words. When a part does not open with products the check knows, or is not quoted
  * verbatim, the sentence stays one manual step: asked of every product, a part would deny the others.
  */

@@ -1,3 +1,5 @@
+// Shared by the policy reader (which splits a product-scoped sentence into its parts) and the policy check (which
+// applies each part to the products it names only): neither reads the other, so it lives beside both.
 // A sentence inside a class section that opens with the products it is about ("MYDAYIS – member must be 13 years of
 // age or older", "AZSTARYS, DYANAVEL XR and XELSTRYM: 6 years of age or older") applies to those products only.
 import { findDrugMentions } from "@/lib/intake/text/drug-names";
