@@ -17,6 +17,7 @@ import type {
   ValueSet,
   ValueSetExpansionContains,
 } from "@medplum/fhirtypes";
+import { setAsideLongBase64 } from "@/lib/fhir/long-base64";
 
 type MedplumCore = typeof import("@medplum/core");
 type TypeSchema = ReturnType<MedplumCore["getDataType"]>;
@@ -43,9 +44,10 @@ export interface Loaded {
 let loading: Promise<Loaded> | undefined;
 
 /** Problems found in the resource, one line each (`<path>: <problem>`); empty when it is valid. */
-export async function validateFhirResource(resource: Resource): Promise<string[]> {
+export async function validateFhirResource(input: Resource): Promise<string[]> {
   const { core, terminology } = await loadValidator();
-  const problems: string[] = [];
+  const { resource, problems: content } = setAsideLongBase64(input, input?.resourceType ?? "resource");
+  const problems: string[] = content.map((problem) => `${problem.expression}: ${problem.message}`);
   try {
     core.validateResource(resource); // returns warnings only; errors are thrown
   } catch (err) {

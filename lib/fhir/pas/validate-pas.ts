@@ -5,6 +5,7 @@
 import type { Bundle, OperationOutcomeIssue, Resource, StructureDefinition } from "@medplum/fhirtypes";
 import { loadValidator, validateFhirResource } from "@/lib/fhir/validate-fhir";
 import { type PasProfiles, readPasProfiles } from "@/lib/fhir/pas/pas-profiles";
+import { setAsideLongBase64 } from "@/lib/fhir/long-base64";
 
 export interface PasProblem {
   expression: string;
@@ -39,12 +40,13 @@ export async function pasProfiles(): Promise<PasProfiles> {
 }
 
 /** Problems of `resource` against the PAS profile `profileUrl` (default: the first PAS profile in its meta.profile). */
-export async function validatePas(resource: Resource, profileUrl?: string): Promise<PasProblem[]> {
+export async function validatePas(input: Resource, profileUrl?: string): Promise<PasProblem[]> {
   const { profiles, validate } = await load();
+  const { resource, problems: content } = setAsideLongBase64(input, input.resourceType ?? "(resource)");
   const url = profileUrl ?? resource.meta?.profile?.map(bare).find((candidate) => profiles.byUrl.has(candidate));
   const profile = url ? profiles.byUrl.get(bare(url)) : undefined;
   if (!profile) return [{ expression: resource.resourceType ?? "(resource)", message: `no PAS 2.2.1 profile ${url ?? "is named in meta.profile"}` }];
-  const problems: PasProblem[] = (await validateFhirResource(resource)).map(fromLine);
+  const problems: PasProblem[] = [...content, ...(await validateFhirResource(resource)).map(fromLine)];
   problems.push(...validate(resource, profile));
   if (resource.resourceType === "Bundle") problems.push(...(await entrySliceProblems(resource, profiles.bundleEntrySlices.get(profile.url) ?? [])));
   return unique(problems);
