@@ -1,5 +1,6 @@
 // PUT /fhir/Subscription/{id}: the client's new version of its subscription (filter, endpoint, reason, end, off).
 // A new endpoint is handshaken again; its signing secret stays the one returned at creation.
+import { z } from "zod";
 import { prisma } from "@/lib/db/prisma";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
@@ -10,9 +11,12 @@ import { readSubscriptionBody } from "./read-subscription-body";
 import { sendPasHandshake } from "./send-pas-handshake";
 import { presentStoredSubscription, readSubscriptionRequest } from "./stored-pas-subscription";
 
+/** The id a PUT body gives itself, whatever else it holds (the body is judged whole by readSubscriptionBody). */
+const ZBodyId = z.object({ id: z.unknown() });
+
 export async function updatePasSubscription(opts: { workspaceId: string; subscriptionId: string; actor: Actor; body: unknown; serverBase: string }): Promise<SubscriptionOutcome> {
   await findPasSubscriptionOrThrow(prisma, opts); // an unknown id is 404 before its body is judged
-  const idInBody = (opts.body as { id?: unknown } | null)?.id;
+  const idInBody = ZBodyId.safeParse(opts.body).data?.id;
   if (idInBody !== undefined && idInBody !== opts.subscriptionId) {
     return { ok: false, problems: [{ expression: "Subscription.id", message: `must be ${opts.subscriptionId}, the id in the URL` }] };
   }

@@ -53,7 +53,7 @@ export class ClientKeysUnavailable extends Error {}
 
 /** The client's keys: inline, or fetched from its URL (each time: a rotated key set is seen at once). */
 export async function readClientKeys(client: { jwks: unknown; jwksUrl: string | null }): Promise<JSONWebKeySet> {
-  if (!client.jwksUrl) return readStoredRecord(ZJwks, client.jwks, { record: "the keys of the SMART client", remedy: "register the client again" }) as JSONWebKeySet;
+  if (!client.jwksUrl) return readStoredRecord(ZJwks, client.jwks, { record: "the keys of the SMART client", remedy: "register the client again" });
   let body: unknown;
   try {
     const response = await safeFetch(client.jwksUrl, {
@@ -71,7 +71,7 @@ export async function readClientKeys(client: { jwks: unknown; jwksUrl: string | 
   const parsed = ZJwks.safeParse(body);
   if (!parsed.success) throw new ClientKeysUnavailable("the client's JWKS URL did not answer with a JWKS ({\"keys\": [...]})");
   try {
-    return await checkKeys(parsed.data as JSONWebKeySet);
+    return await checkKeys(parsed.data);
   } catch (error) {
     if (error instanceof InvalidInput) throw new ClientKeysUnavailable(`the client's JWKS is not usable: ${error.message}`);
     throw error;

@@ -1,6 +1,5 @@
 // SMART backend services clients of a workspace, registered by its admins: a name and the client's public keys (an
 // inline JWKS, or the URL it publishes them at). Registering, listing and revoking are audited as API keys are.
-import type { JSONWebKeySet } from "jose";
 import { prisma } from "@/lib/db/prisma";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
@@ -14,7 +13,7 @@ import { checkKeys } from "@/lib/smart/client-keys";
 export async function createSmartClient(opts: { workspaceId: string; actor: Actor; input: TCreateSmartClientRequest; tokenUrl: string }) {
   const { input } = opts;
   const jwksUrl = input.jwks_url !== undefined ? await validateOutboundUrl(input.jwks_url, { field: "jwks_url", noun: "The JWKS" }) : null;
-  const jwks = input.jwks ? await checkKeys(input.jwks as JSONWebKeySet) : null;
+  const jwks = input.jwks ? await checkKeys(input.jwks) : null;
   const client = await prisma.$transaction(async (tx) => {
     const created = await tx.smartClient.create({
       data: { workspaceId: opts.workspaceId, name: input.name.trim(), jwksUrl, jwks: (jwks ?? undefined) as Prisma.InputJsonValue | undefined, createdBy: opts.actor.label },
