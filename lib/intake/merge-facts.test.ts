@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { emptyDiagnosis, emptyFacts, emptyMedicationRequest, emptyPatient, emptyPractitioner, STRENGTH, type SourcedFacts } from "./facts";
-import { mergeFacts, sameDiagnosisName } from "./merge-facts";
+import { mergeFacts } from "./merge-facts";
+import { sameDiagnosisName } from "@/lib/lexicon/diagnosis-name-match";
 import type { Evidence, IntakeFacts } from "./types";
 
 const ev = (documentId: string, field: string, quote = "x"): Evidence => ({ documentId, page: 1, start: 0, end: quote.length, quote, field });

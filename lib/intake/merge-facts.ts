@@ -2,9 +2,7 @@
 // letter, a diagnosis coded on the form and named in the note. Merge them into one fact each, with the evidence of
 // every source that agrees. Where sources disagree, the strongest source wins and a warning names both values.
 import { drugNameKeys } from "./text/drug-names";
-
-export { sameDiagnosisName };
-import { sameDiagnosisName } from "./text/diagnosis-names";
+import { sameDiagnosisName } from "@/lib/lexicon/diagnosis-name-match";
 import { icd10Coverage, icd10Title, isIcd10AncestorOrSelf } from "@/lib/lexicon/codes/icd10";
 import { isValidNpi } from "@/lib/lexicon/codes/npi";
 import { formatNdc11 } from "@/lib/lexicon/codes/ndc";

@@ -1,13 +1,11 @@
 // A diagnosis name as written, cleaned for use ("● consistent with high-grade osteosarcoma." -> "high-grade
 // osteosarcoma"), its verification status from hedging words, and a diagnosis built from it (with the ICD-10-CM
 // category inferred from the name when no code was given).
-import { icd10ForName, normalizeDiagnosisName } from "@/lib/lexicon/codes/icd10-names";
+import { icd10ForName } from "@/lib/lexicon/codes/icd10-names";
 import { icd10Title } from "@/lib/lexicon/codes/icd10";
-import { withinOneEdit } from "@/lib/lexicon/edit-distance";
 import { emptyDiagnosis } from "@/lib/intake/facts";
 import { contextOf } from "@/lib/lexicon/context";
 import type { Evidence, IntakeDiagnosis } from "@/lib/intake/types";
-import { SAME_CONDITION_QUALIFIERS } from "@/lib/lexicon/condition-qualifiers";
 
 const HEDGE = /^(?:c\/f|concern(?:ing)? for(?: (?:the )?development of)?|r\/o|rule[- ]out|possible|probable|suspected|suspect|likely|presumed|query|questionable|\?)\s+/i;
 const INNER = /\b(?:consistent with|compatible with|diagnosis of|diagnosed with|suggestive of|concerning for(?: (?:the )?development of)?|history of|h\/o)\s+(.+)$/i;
@@ -70,26 +68,3 @@ export function diagnosisFrom(name: string | null, codes: string[], evidence: Ev
   return dx;
 }
 
-
-const coreWords = (name: string) => normalizeDiagnosisName(name).split(" ").filter((w) => w && !SAME_CONDITION_QUALIFIERS.has(w));
-
-function typoEqual(a: string, b: string): boolean {
-  if (a === b) return true;
-  if (Math.abs(a.length - b.length) > 1 || Math.min(a.length, b.length) < 6 || /\d/.test(a + b)) return false;
-  return withinOneEdit(a, b);
-}
-
-/**
- * Two written names for the same condition: the core words of one (qualifiers such as "high-grade", "metastatic",
- * "syndrome" aside) all appear in the other, one-letter typos allowed. "Metastatic Osteosarcoma" and "high-grade
- * osteosarcoma" are the same; "Lennox-Gustaut Syndrome" and "Lennox Gastaut" are the same; "type 1 diabetes" and
- * "type 2 diabetes" are not (digits must match).
- */
-export function sameDiagnosisName(a: string | null, b: string | null): boolean {
-  if (!a || !b) return false;
-  const wa = coreWords(a);
-  const wb = coreWords(b);
-  if (!wa.length || !wb.length) return false;
-  const [small, large] = wa.length <= wb.length ? [wa, wb] : [wb, wa];
-  return small.every((w) => large.some((x) => typoEqual(w, x)));
-}

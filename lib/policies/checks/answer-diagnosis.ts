@@ -1,33 +1,15 @@
 // Diagnosis: the case's coded diagnoses by ICD-10-CM prefix, or by name (typos of one letter forgiven), else a
 // statement in the documents. A diagnosis that is only suspected ("C/f", provisional) does not meet a criterion.
 import type { IntakeDiagnosis } from "@/lib/intake/types";
-import { withinOneEdit } from "@/lib/lexicon/edit-distance";
+import { diagnosisWords, nameCovers } from "@/lib/lexicon/diagnosis-name-match";
 import { MATCH_FILLER } from "@/lib/lexicon/condition-qualifiers";
 import { bestHit, citeHit, hitEvidence, searchDocuments } from "../case-search";
 import { cite, listWords, toStepEvidence, type CaseContext, type CheckAnswer, type CheckOf } from "../case-context";
 import { codeHasPrefix, titleOfCode } from "../conditions";
 
 
-export const nameTokens = (name: string) =>
-  name
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/['’]s\b/g, "")
-    .replace(/\([^)]*\)/g, " ")
-    .split(/[^a-z0-9]+/)
-    .filter((w) => w.length > 1 && !MATCH_FILLER.has(w));
-
-const tokenMatches = (want: string, have: string) =>
-  want === have || (want.length >= 5 && have.length >= 5 && (have.startsWith(want.slice(0, Math.max(5, want.length - 2))) || (want.length >= 6 && withinOneEdit(want, have))));
-
-/** True when every word of the policy's name appears in the case's name (or its code's title). */
-export function diagnosisNameMatches(policyName: string, caseName: string): boolean {
-  const want = nameTokens(policyName);
-  const have = nameTokens(caseName);
-  if (!want.length || !have.length) return false;
-  return want.every((w) => have.some((h) => tokenMatches(w, h)));
-}
+/** A criterion's name as words, filler aside: how strongly it matched, and the phrase searched in the documents. */
+const nameWords = (name: string) => diagnosisWords(name, MATCH_FILLER);
 
 export interface DiagnosisMatch {
   diagnosis: IntakeDiagnosis;
@@ -48,8 +30,8 @@ export function matchDiagnoses(diagnoses: readonly IntakeDiagnosis[], names: rea
       continue;
     }
     const caseNames = [d.name ?? "", ...d.icd10.map((c) => titleOfCode(c) ?? "")].filter(Boolean);
-    const name = names.find((n) => caseNames.some((c) => diagnosisNameMatches(n, c)));
-    if (name) out.push({ diagnosis: d, by: "name", strength: 8 + nameTokens(name).length, detail: `“${d.name ?? d.icd10.join(", ")}” names ${name}` });
+    const name = names.find((n) => caseNames.some((c) => nameCovers(n, c)));
+    if (name) out.push({ diagnosis: d, by: "name", strength: 8 + nameWords(name).length, detail: `“${d.name ?? d.icd10.join(", ")}” names ${name}` });
   }
   return out.sort((a, b) => b.strength - a.strength);
 }
@@ -75,7 +57,7 @@ export function answerDiagnosis(check: CheckOf<"diagnosis">, ctx: CaseContext): 
       missingInformation: `Confirmation of the diagnosis of ${wanted} (e.g., test results or a specialist's note)`,
     };
   }
-  const hits = searchDocuments(ctx.documents, { phrases: check.names.map((n) => nameTokens(n).join(" ")).filter(Boolean) });
+  const hits = searchDocuments(ctx.documents, { phrases: check.names.map((n) => nameWords(n).join(" ")).filter(Boolean) });
   const hit = bestHit(hits);
   if (hit && !hit.hedged) {
     return { outcome: "met", answer: `Yes, the documents state it: ${citeHit(hit)}.`, reason: `A document states a diagnosis of ${wanted}.`, evidence: [hitEvidence(hit)] };
