@@ -17,7 +17,7 @@ describe("the repository's engines", () => {
   });
 
   it("the document reader covers its worker scripts, their data and the packages they run", () => {
-    expect(files.reader).toEqual(expect.arrayContaining(["lib/documents/worker/read-document.worker.mjs", "lib/documents/worker/ocr.mjs", "lib/documents/worker/pdf-lines.mjs", "lib/documents/data/ocr-code-shapes.json", "node_modules/pdfjs-dist/package.json", "node_modules/tesseract.js/package.json"]));
+    expect(files.reader).toEqual(expect.arrayContaining(["lib/documents/worker/read-document.worker.mjs", "lib/documents/worker/ocr.mjs", "lib/documents/layout/lines.mjs", "lib/documents/data/ocr-code-shapes.json", "node_modules/pdfjs-dist/package.json", "node_modules/tesseract.js/package.json"]));
     expect(files.intake).toEqual(expect.arrayContaining(files.reader));
   });
 

@@ -26,6 +26,10 @@ const FOLDER_LAYERS: Record<string, Layer> = {
 // rest of lib/documents fetches, stores and presents documents.
 const DOCUMENT_READER = /^lib\/documents\/(read-document-content|read-in-worker|read-pdf|read-limits|recognise-cells-in-worker|worker-script|to-source-document|ocr-code-shapes|test-fixtures|scan-fixtures|tiff-fixture)\.m?ts$|^lib\/documents\/(worker|pool|data)\/|^lib\/documents\/ocr-code-shapes\.mjs$/;
 
+// The document layout model (words with boxes -> lines, cells, running lines) is a model under every reader: the document
+// reader builds pages with it, the intake, claims and policy readers read those pages through it.
+const DOCUMENT_LAYOUT = /^lib\/documents\/layout\//;
+
 /** Packages only the layers above the engines may import. */
 export const ENGINE_FORBIDDEN_PACKAGES = /^(@prisma\/|pg$|pg-boss$|next$|next\/|next-auth|react$|react-dom$|react\/)/;
 
@@ -33,6 +37,7 @@ export const ENGINE_FORBIDDEN_PACKAGES = /^(@prisma\/|pg$|pg-boss$|next$|next\/|
 export function layerOf(file: string): Layer | null {
   if (file.startsWith("app/") || file.startsWith("components/")) return "routes";
   if (!file.startsWith("lib/")) return null;
+  if (DOCUMENT_LAYOUT.test(file)) return "models";
   if (DOCUMENT_READER.test(file)) return "engines";
   const parts = file.split("/");
   if (parts.length === 2) return "models"; // lib/digest.ts, lib/time.ts, lib/log.ts, lib/engine-versions.ts ...

@@ -6,7 +6,7 @@ import { createRequire } from "node:module";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { pageFromPieces, piecesFromWords } from "./pdf-lines.mjs";
+import { pageFromPieces, piecesFromWords } from "../layout/lines.mjs";
 import { readCodeShape } from "../ocr-code-shapes.mjs";
 
 const require = createRequire(import.meta.url);

@@ -1,4 +1,4 @@
-import type { PageLayout } from "@/lib/intake/types";
+import type { PageLayout } from "../layout/page-layout";
 
 export class PdfReadError extends Error {
   constructor(message: string);

@@ -1,7 +1,7 @@
 // PDF text per page with pdf.js: lines from item positions (pdf-lines.mjs), text typed into FreeText annotations and
 // AcroForm fields included, text hidden under opaque annotation boxes (white-out) dropped. Plain JavaScript so the
 // document-reading worker thread can load it at run time (see read-document.worker.mjs).
-import { pageFromPieces } from "./pdf-lines.mjs";
+import { pageFromPieces } from "../layout/lines.mjs";
 
 export class PdfReadError extends Error {
   constructor(message) {

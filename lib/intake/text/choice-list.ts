@@ -1,7 +1,7 @@
 // A label over a printed list of choices ("Medication requested:" over one line per strength, then "Other (please
 // specify): ___"). The readers lose check box glyphs that are drawn rather than typed, so which printed choice was
 // marked cannot be told; what the prescriber wrote after "Other" can.
-import type { Line } from "./page-lines";
+import type { Line } from "@/lib/documents/layout/page-lines";
 
 export interface ChoiceListValue {
   value: string;

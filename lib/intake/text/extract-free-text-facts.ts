@@ -14,7 +14,7 @@ import { findDrugMentions } from "./drug-names";
 import { clauseAround, findPriorTreatments } from "./find-prior-treatments";
 import { findLabs, type LabTable } from "./find-labs";
 import { doseIn, routeIn } from "./medication-details";
-import { pageLines } from "./page-lines";
+import { pageLines } from "@/lib/documents/layout/page-lines";
 import { treatmentFrom } from "./treatment-from";
 import { findTreatmentHistory, type HistoryHit } from "./treatment-history";
 import { joinWrappedLines } from "./wrapped-lines";

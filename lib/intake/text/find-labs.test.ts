@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { findLabs } from "./find-labs";
 import { layoutPage } from "./layout-page.fixture";
-import { pageLines } from "./page-lines";
+import { pageLines } from "@/lib/documents/layout/page-lines";
 
 const NAME = 50;
 const RESULT = 250;

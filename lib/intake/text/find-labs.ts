@@ -4,7 +4,7 @@
 import { findDates, type DateOptions } from "@/lib/lexicon/dates";
 import { isDosing, isSchedule, isVital, KNOWN_UNIT, nameContinuation, RANGE, RANGE_WITH_UNIT, VALUE, WORD_VALUE } from "./lab-rows";
 import { inlineLabs } from "./inline-labs";
-import type { Cell, Line } from "./page-lines";
+import type { Cell, Line } from "@/lib/documents/layout/page-lines";
 
 type Span = { start: number; end: number };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { layoutPage, type FixtureRow } from "./layout-page.fixture";
-import { pageLines } from "./page-lines";
+import { pageLines } from "@/lib/documents/layout/page-lines";
 import { cellsByHeading, rowLines, wrappedHeadings } from "./heading-table";
 import { readLabelledFields } from "./read-labelled-fields";
 

@@ -2,7 +2,7 @@
 // written on two lines ("Quantity / days" over "supply"), a row whose cells wrap onto the lines below it, and a cell
 // typed past its column's edge into the next column ("... 60 mg capsule 30" where "30" sits under "Quantity").
 // Used by the labelled-field reader (a request's drug table) and the trial-table reader (drugs tried).
-import type { Cell, Line } from "./page-lines";
+import type { Cell, Line } from "@/lib/documents/layout/page-lines";
 
 const known = (cells: Cell[]) => cells.every((c) => c.x0 !== null && c.x1 !== null);
 const centre = (h: Cell) => (h.x1 !== null ? ((h.x0 as number) + h.x1) / 2 : (h.x0 as number));

@@ -3,7 +3,7 @@
 import { findDates, type DateOptions } from "@/lib/lexicon/dates";
 import type { LabHit } from "./find-labs";
 import { isSchedule, isVital, KNOWN_UNIT } from "./lab-rows";
-import type { Line } from "./page-lines";
+import type { Line } from "@/lib/documents/layout/page-lines";
 
 const LEAD = /^[\s\-•●*]*(?:(?:pertinent|recent|relevant|admission|today's|initial|repeat)\s+)?(?:labs?|laboratory(?:\s+(?:results|data|values))?|lab (?:results|values|work))\b([^:]{0,30}):\s*/i;
 const ITEM = /^([A-Za-z][A-Za-z0-9\- ()]{0,30}?)\s*(?::|=|\bof\b)?\s*([<>≤≥]?\d[\d,]*(?:\.\d+)?)\s*(K\b|[A-Za-zµμ%/^0-9.]+(?:\/[A-Za-zµμ0-9.]+)?)?\s*$/;

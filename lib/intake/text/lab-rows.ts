@@ -1,6 +1,6 @@
 // What a lab table's cells hold: a result ("450,000 cells/μL", "6.5 x" + "10^9/L" below, "Positive"), a reference
 // range, the rest of a test name that wrapped onto the next line, a section heading, or a vital sign (not a lab).
-import type { Cell, Line } from "./page-lines";
+import type { Cell, Line } from "@/lib/documents/layout/page-lines";
 
 /** A number as printed: thousands separators ("450,000") are part of it, and a result may itself be a range. */
 const NUMBER = String.raw`-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?`;

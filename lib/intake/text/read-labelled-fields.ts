@@ -5,7 +5,7 @@
 // headings ("Member Information | Provider Information") say whose column is whose.
 import { LABEL_PATTERN, isLabelStart, labelDefs, type FieldKind, type LabelDef, type Role } from "./form-labels";
 import { readChoiceList } from "./choice-list";
-import { pageLines, xAt, type Cell, type Line } from "./page-lines";
+import { pageLines, xAt, type Cell, type Line } from "@/lib/documents/layout/page-lines";
 import { readTrialTableRow, trialColumnKind, type TrialTable } from "./trial-table";
 import { cellsByHeading, headingLine, rowLines, wrappedHeadings } from "./heading-table";
 import { findDrugMentions } from "@/lib/lexicon/drugs";

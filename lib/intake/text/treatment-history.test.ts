@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageLines } from "./page-lines";
+import { pageLines } from "@/lib/documents/layout/page-lines";
 import { findTreatmentHistory } from "./treatment-history";
 
 const page = (...lines: string[]) => pageLines({ text: lines.join("\n") });

@@ -9,7 +9,7 @@ import { isNeverDrugName } from "@/lib/lexicon/product-words";
 import { daysBetween, findDates, parseDateRange, parseDurationDays, type DateOptions } from "@/lib/lexicon/dates";
 import { findDrugMentions, hasDrugStem } from "./drug-names";
 import { findPriorTreatments, outcomeOf, type TreatmentHit } from "./find-prior-treatments";
-import type { Line } from "./page-lines";
+import type { Line } from "@/lib/documents/layout/page-lines";
 import { categoriesIn } from "@/lib/lexicon/context";
 
 /** A drug tried, with the index of the page (in the pages given) its span is on. */

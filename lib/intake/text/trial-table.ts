@@ -4,7 +4,7 @@
 // cells under the other headings are its dates and how it went.
 import type { FieldKind } from "./form-labels";
 import { headingIndex } from "./heading-table";
-import type { Line } from "./page-lines";
+import type { Line } from "@/lib/documents/layout/page-lines";
 import type { FieldHit, TrialSection } from "./read-labelled-fields";
 
 export interface TrialTable {

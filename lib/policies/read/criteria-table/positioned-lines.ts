@@ -1,7 +1,9 @@
-// A document's lines with their cells' positions (from readPdf's layout), running headers, footers and page numbers
-// left out: what the multi-drug readers walk through. A page read without positions gives cells without x.
+// A document's lines with their cells' positions (the document layout model, lib/documents/layout), running headers,
+// footers and page numbers left out: what the multi-drug readers walk through. A page read without positions gives
+// cells without x.
 import type { PdfPage } from "@/lib/documents/read-pdf";
-import { policyLines } from "@/lib/policies/policy-lines";
+import { pageLines } from "@/lib/documents/layout/page-lines";
+import { lineKey, runningLines } from "@/lib/documents/layout/running-lines";
 
 export interface Cell {
   text: string;
@@ -30,21 +32,16 @@ export const lineText = (line: PositionedLine) => line.cells.map((c) => c.text).
 
 /** Every page's lines as cells, in reading order; running lines are left out, or marked when `keepRunning`. */
 export function positionedLines(pages: readonly PdfPage[], opts: { keepRunning?: boolean } = {}): PositionedLine[] {
-  const { removed } = policyLines(pages);
-  const running = new Set(removed.map((l) => `${l.page}:${l.index}`));
+  const running = runningLines(pages).edge;
   const out: PositionedLine[] = [];
   for (const page of [...pages].sort((a, b) => a.page - b.page)) {
-    const texts = page.text.split("\n");
     const kept: PositionedLine[] = [];
-    texts.forEach((text, index) => {
-      const isRunning = running.has(`${page.page}:${index}`);
-      if (!text.trim() || (isRunning && !opts.keepRunning)) return;
-      const parts = text.split(" | ");
-      const boxes = page.layout?.lines[index];
-      const aligned = boxes && boxes.length === parts.length;
-      const cells = parts.map((t, i) => ({ text: t.trim(), x0: aligned ? boxes[i][0] : undefined, x1: aligned ? boxes[i][1] : undefined })).filter((c) => c.text);
-      if (cells.length) kept.push({ page: page.page, index, cells, width: page.layout?.width, ...(isRunning ? { running: true } : {}) });
-    });
+    for (const line of pageLines(page)) {
+      const isRunning = running.has(lineKey(page.page, line.index));
+      if (!line.text.trim() || (isRunning && !opts.keepRunning)) continue;
+      const cells = line.cells.map((c) => ({ text: c.text.trim(), x0: c.x0 ?? undefined, x1: c.x1 ?? undefined })).filter((c) => c.text);
+      if (cells.length) kept.push({ page: page.page, index: line.index, cells, width: page.layout?.width, ...(isRunning ? { running: true } : {}) });
+    }
     // A footer or header line that carries the page number in a cell of its own ("Updated 10/2026 | Page 3").
     const edge = (i: number) => i < EDGE || i >= kept.length - EDGE;
     out.push(...kept.filter((line, i) => !(edge(i) && line.cells.length > 1 && line.cells.some((c) => PAGE_CELL.test(c.text)))));

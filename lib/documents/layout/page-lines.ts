@@ -1,6 +1,6 @@
 // A page's text as lines and cells with their character offsets in the page, plus where each cell sits on the page
 // when the reader recorded it (PDF `layout`). Offsets are what evidence spans point at.
-import type { PageLayout } from "@/lib/intake/types";
+import type { PageLayout } from "./page-layout";
 
 export interface Cell {
   text: string;

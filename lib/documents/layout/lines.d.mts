@@ -1,4 +1,4 @@
-import type { PageLayout } from "@/lib/intake/types";
+import type { PageLayout } from "./page-layout";
 
 /** A run of text at a position: x, y of the baseline start (pt, origin bottom left), width and font size. */
 export interface TextPiece {
