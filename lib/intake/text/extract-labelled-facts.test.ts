@@ -94,4 +94,12 @@ describe("extractLabelledFacts", () => {
     expect(f.patient).toBeNull();
     expect(f.medicationRequests).toEqual([]);
   });
+
+  it.each([
+    ["Sex: __ Male X Female", "female"],
+    ["Sex: X Male __ Female", "male"],
+    ["Sex: Male X Female", null],
+  ])("reads %j by the blank rule left before the unmarked option", (text, gender) => {
+    expect(facts(text).patient?.gender ?? null).toBe(gender);
+  });
 });

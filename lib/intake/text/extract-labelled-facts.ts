@@ -78,7 +78,10 @@ export function extractLabelledFacts(doc: SourceDocument, readings: PageReading[
           patient.evidence.push(ev(l, "birthDate", dob.start, dob.end));
         }
       } else if (kind === "sex" && !patient.gender) {
-        const gender = genderFrom(value);
+        // A blank rule before an option ("__ Male X Female") says it is the one left unmarked: the value read
+        // without it would lose that.
+        const blank = /_{2,}[^\S\n]*$/.exec(l.page.text.slice(Math.max(0, l.start - 12), l.start))?.[0] ?? "";
+        const gender = genderFrom(`${blank}${value}`);
         if (gender) {
           patient.gender = gender;
           patient.evidence.push(ev(l, "gender"));

@@ -25,7 +25,7 @@ export interface LabelDef {
 const defs = (kind: FieldKind, role: Role | null, phrases: string[], bare = false): LabelDef[] =>
   phrases.map((phrase) => ({ kind, role, phrase, bare }));
 
-export const LABELS: LabelDef[] = [
+const WRITTEN_LABELS: LabelDef[] = [
   // Patient
   ...defs("name", "patient", [
     "member name", "patient name", "patient's name", "name of patient", "patient full name", "member full name", "enrollee name",
@@ -116,7 +116,7 @@ export const LABELS: LabelDef[] = [
   ...defs("dailyQuantity", "medication", ["quantity requested per day", "quantity per day", "qty per day", "units per day", "daily dose"]),
   ...defs("daysSupply", "medication", [
     "days supply", "day supply", "days' supply", "day's supply", "days of supply", "supply days", "ds", "# of days", "number of days",
-    "no. of days", "days supply requested", "duration of supply",
+    "no. of days", "days supply requested", "duration of supply", "supply (days)",
   ]),
   ...defs("directions", "medication", [
     "directions", "directions for use", "sig", "dosing instructions", "dosage instructions", "instructions for use", "dose and frequency",
@@ -140,6 +140,14 @@ export const LABELS: LabelDef[] = [
   // Procedures
   ...defs("procedureCode", "procedure", ["cpt code", "cpt codes", "cpt", "hcpcs", "hcpcs code", "cpt/hcpcs", "cpt/hcpcs code", "procedure code", "j-code", "j code", "service code"], true),
 ];
+
+// A label's words may be abbreviated ("Qty per fill" for "Quantity per fill"): each phrase with the word is known
+// with its abbreviation too.
+const ABBREVIATIONS: [word: string, short: string][] = [["quantity", "qty"]];
+const abbreviated = (def: LabelDef) =>
+  ABBREVIATIONS.map(([word, short]) => ({ ...def, phrase: def.phrase.replace(new RegExp(`\\b${word}\\b`, "g"), short) })).filter((d) => d.phrase !== def.phrase);
+const writtenKeys = new Set(WRITTEN_LABELS.map((d) => `${d.kind}:${d.phrase}`));
+export const LABELS: LabelDef[] = [...WRITTEN_LABELS, ...WRITTEN_LABELS.flatMap(abbreviated).filter((d) => !writtenKeys.has(`${d.kind}:${d.phrase}`))];
 
 /** The key a label is known by: letters, digits and "#" ("ICD-10 Code(s)" -> "icd10code"; "Member #" is not "Member"). */
 export const labelKey = (text: string) => text.toLowerCase().replace(/\(s\)/g, "").replace(/[^a-z0-9#]/g, "");

@@ -120,7 +120,10 @@ const LABEL_WORD = /#|\b(?:no\.?|number|id|date|name|code|type|group|plan|bin|pc
 function isHeadingRow(line: Line, candidates: Candidate[]): boolean {
   const cells = line.cells.filter((c) => c.text.trim());
   if (cells.length < 2 || !candidates.length || candidates.some((c) => !c.alone)) return false;
-  const labelled = new Set(candidates.map((c) => cells.findIndex((cell) => c.labelStart >= cell.start - line.start && c.labelStart < cell.end - line.start)));
+  const cellOf = (c: Candidate) => cells.findIndex((cell) => c.labelStart >= cell.start - line.start && c.labelStart < cell.end - line.start);
+  // A label after a value in its cell (a value typed up to the next column's label) makes the line a row of values.
+  if (candidates.some((c) => cells[cellOf(c)] && !CELL_LEAD.test(line.text.slice(cells[cellOf(c)].start - line.start, c.labelStart)))) return false;
+  const labelled = new Set(candidates.map(cellOf));
   const others = cells.filter((_, i) => !labelled.has(i));
   if (others.some((c) => !LABEL_LIKE.test(c.text.trim()))) return false;
   return labelled.size >= 2 || others.some((c) => LABEL_WORD.test(c.text));
@@ -198,7 +201,18 @@ function isBareLabelForm(lines: Line[]): boolean {
   return lines.filter((l) => l.cells.filter((c) => c.text.trim()).length >= 2 && l.cells.filter(opensWithBareLabel).length >= 2).length >= 3;
 }
 
-function findLabelCandidates(line: Line, bareLabels = false): Candidate[] {
+/**
+ * Where a page's table columns start: cell starts shared by three lines or more. A known label that starts at one
+ * inside a cell (a value typed up to the next column's label: "Forteo 620 mcg/2.48 Dispense Quantity | 1") starts a
+ * field of its own.
+ */
+function columnStarts(lines: Line[]): number[] {
+  const counts = new Map<number, number>();
+  for (const line of lines) for (const x of new Set(line.cells.map((c) => (c.x0 === null ? null : Math.round(c.x0))))) if (x !== null) counts.set(x, (counts.get(x) ?? 0) + 1);
+  return [...counts.entries()].filter(([, n]) => n >= 3).map(([x]) => x);
+}
+
+function findLabelCandidates(line: Line, bareLabels = false, columns: number[] = []): Candidate[] {
   const found: Candidate[] = [];
   LABEL_PATTERN.lastIndex = 0;
   for (const m of line.text.matchAll(LABEL_PATTERN)) {
@@ -216,10 +230,13 @@ function findLabelCandidates(line: Line, bareLabels = false): Candidate[] {
     if (!atCellStart && !afterValue) continue;
     const after = line.text.slice(labelEnd);
     const term = TERMINATOR.exec(after);
+    // After a value, at a column's start and ending its cell: the next column's label, its value in the next cell.
+    const x = afterValue && !term && /^(?:$| \| )/.test(after) ? xAt(line, line.start + labelStart) : null;
+    const atColumn = x !== null && columns.some((start) => Math.abs(start - x) <= 20);
     // "Date of Birth (MM/DD/YYYY)" alone in its cell: a column heading whose value is in the next cell or below.
     const hint = /^\s*(?:#|\([^)|]{0,40}\))/.exec(after)?.[0] ?? "";
     const rest = after.slice(hint.length);
-    const alone = atCellStart && (rest === "" || rest.startsWith(" | "));
+    const alone = (atCellStart || atColumn) && (rest === "" || rest.startsWith(" | "));
     let valueStart: number;
     if (term) valueStart = labelEnd + term[0].length;
     else if (alone) valueStart = labelEnd + hint.length;
@@ -286,6 +303,39 @@ function markedLabelAt(text: string, start: number, end: number): number {
   return Math.min(end, ...found);
 }
 
+interface WrappedLabel {
+  candidate: Candidate;
+  /** The label's second line, on the next line: part of the label, never a label or value of its own. */
+  tail: Cell;
+}
+
+/** Words that carry a label on to its box's second line ("strength" under "Drug name and"). */
+const LABEL_TAIL = /^[a-z][a-z/&'’ .()-]{0,30}$/;
+
+/**
+ * Labels written on two lines of their box ("Drug name and" over "strength"), by line: a cell that is no known label,
+ * with a cell of lower-case words right under it (same left edge) that together make one.
+ */
+function wrappedLabels(lines: Line[]): Map<number, WrappedLabel> {
+  const found = new Map<number, WrappedLabel>();
+  lines.forEach((line, i) => {
+    const next = lines[i + 1];
+    if (!next) return;
+    for (const cell of line.cells) {
+      const text = cell.text.trim();
+      if (cell.x0 === null || !LABEL_LIKE.test(text) || labelDefs(text).length) continue;
+      const tail = next.cells.find((b) => b.x0 !== null && Math.abs(b.x0 - (cell.x0 as number)) <= 3 && LABEL_TAIL.test(b.text.trim()));
+      const label = tail ? `${text} ${tail.text.trim()}` : "";
+      const defs = tail ? labelDefs(label) : [];
+      if (!tail || !defs.length) continue;
+      const labelStart = cell.start - line.start + (cell.text.length - cell.text.trimStart().length);
+      found.set(i, { tail, candidate: { defs, label, labelStart, valueStart: cell.end - line.start, x: cell.x0, alone: true } });
+      return;
+    }
+  });
+  return found;
+}
+
 /** Labelled fields, questions and trial-section text of one page. */
 export function readLabelledFields(page: { text: string; layout?: PageLayout }): PageFields {
   const lines = pageLines(page);
@@ -296,7 +346,17 @@ export function readLabelledFields(page: { text: string; layout?: PageLayout }):
   let trial: TrialSection | null = null;
   let table: TrialTable | null = null;
   const bareLabels = isBareLabelForm(lines);
-  const findCandidates = (line: Line) => findLabelCandidates(line, bareLabels);
+  const columnsAt = columnStarts(lines);
+  const twoLineLabels = wrappedLabels(lines);
+  const findCandidates = (line: Line) => {
+    const found = findLabelCandidates(line, bareLabels, columnsAt);
+    const wrapped = twoLineLabels.get(line.index);
+    const above = twoLineLabels.get(line.index - 1);
+    // The second line of a label above is the label's, not a label of this line.
+    const own = above ? found.filter((c) => c.labelStart < above.tail.start - line.start || c.labelStart >= above.tail.end - line.start) : found;
+    if (!wrapped || own.some((c) => c.labelStart === wrapped.candidate.labelStart)) return own;
+    return [...own, wrapped.candidate].sort((a, b) => a.labelStart - b.labelStart);
+  };
 
   for (let i = 0; i < lines.length; i++) {
     let line = lines[i];
@@ -316,7 +376,8 @@ export function readLabelledFields(page: { text: string; layout?: PageLayout }):
     if (wrapped) {
       const joined = headingLine(line, wrapped);
       const more = findCandidates(joined);
-      const known = new Set(candidates.map((c) => c.label.toLowerCase()));
+      // Compared with the labels the line has by itself (not a two-line label read from the same two lines).
+      const known = new Set(findLabelCandidates(line, bareLabels, columnsAt).map((c) => c.label.toLowerCase()));
       if (isHeadingRow(joined, more) && more.some((c) => !known.has(c.label.toLowerCase()))) {
         line = joined;
         candidates = more;
@@ -412,11 +473,31 @@ export function readLabelledFields(page: { text: string; layout?: PageLayout }):
         sequenceRole = role;
       }
       seenKinds.add(`${role}:${def.kind}`);
+      const twoLine = twoLineLabels.get(i);
+      let carried = false;
       if (value && (def.kind === "directions" || def.kind === "diagnosis") && k === candidates.length - 1) {
         const more = continuation(lines, i, value);
         if (more) {
           value = `${value} ${more.value}`;
           spans.push(more.span);
+          carried = true;
+        }
+      }
+      if (value && !carried && twoLine?.candidate !== c && WRAPPING_KINDS.has(def.kind) && spans.length === 1 && spans[0].start >= line.start && spans[0].end <= line.end) {
+        const more = wrappedValue(lines, i, c, spans[0]);
+        if (more) {
+          value = `${value} ${more.value}`;
+          spans.push(more.span);
+        }
+      }
+      // Beside a two-line label, the value's second line is beside the label's ("Vyvanse ... 30" over "mg capsule").
+      if (value && twoLine?.candidate === c && lines[i + 1]) {
+        const valueCell = line.cells.find((cell) => spans[0].start >= cell.start && spans[0].start <= cell.end);
+        const more = lines[i + 1].cells.find((cell) => cell !== twoLine.tail && cell.x0 !== null && valueCell?.x0 != null && Math.abs(cell.x0 - valueCell.x0) <= 3);
+        const tail = more && !findLabelCandidates(lines[i + 1]).some((n) => n.labelStart >= more.start - lines[i + 1].start) ? cleanSpan(more.text, 0, more.text.length, more.start) : null;
+        if (tail) {
+          value = `${value} ${tail.value}`;
+          spans.push(tail.span);
         }
       }
       cleaned = null;
@@ -459,6 +540,12 @@ const startsRow = (text: string) => findDrugMentions(text).some((m) => m.start =
  * with its continuation on the lines below when the row's cells wrap.
  */
 function valueUnder(lines: Line[], from: number, line: Line, c: Candidate): { value: string; span: Span; above?: Span; more?: Span[] } | null {
+  // The table ends a column's width right of its last heading: lines whose every cell is further right are a side
+  // bar's beside the table ("Repatha SureClick" in a list of other drugs), not its values.
+  const starts = line.cells.map((h) => h.x0);
+  const right = starts.length >= 2 && starts.every((x) => x !== null) ? (starts.at(-1) as number) * 2 - (starts.at(-2) as number) : Infinity;
+  const beside = (l: Line) => l.cells.every((v) => v.x0 !== null && v.x0 >= right - 5);
+  while (lines[from] && lines[from].text.trim() && beside(lines[from]) && from < lines.length - 1) from++;
   const next = lines[from];
   const ends = (l: Line) => findLabelCandidates(l).some((n) => !n.alone) || l.cells[0].text.includes("?");
   if (!next || !next.text.trim() || ends(next)) return null;
@@ -468,7 +555,7 @@ function valueUnder(lines: Line[], from: number, line: Line, c: Candidate): { va
     if (heading && heading.x0 !== null && heading.x1 !== null) {
       const h0 = heading.x0;
       const nextHeading = line.cells[index + 1];
-      const h1 = nextHeading?.x0 ?? Infinity;
+      const h1 = nextHeading?.x0 ?? right;
       return cellsByHeading(line.cells, row).find((v) => v.x0 !== null && v.x0 >= h0 - 15 && v.x0 < h1 - 5);
     }
     return row.cells.length === line.cells.length ? row.cells[index] : undefined;
@@ -512,6 +599,28 @@ function valueBelow(lines: Line[], i: number, c: Candidate): { value: string; sp
   const line = lines[i];
   if (line.cells.length !== 1 || next.cells.length !== 1 || next.text.length > 80) return null;
   return cleanSpan(next.text, 0, next.text.length, next.start);
+}
+
+/** Fields whose values are words that may wrap onto a second line of their box. */
+const WRAPPING_KINDS = new Set<FieldKind>(["name", "specialty", "drug", "diagnosis", "directions"]);
+
+/**
+ * The second line of a value wrapped in its box, beside its label ("Prescriber Specialty: | Pediatric" over
+ * "Neurologist"): the next line's cell that starts where the value starts, on a line with nothing at the label's
+ * place (a label there is the next field's), holding no label, question or bare number.
+ */
+function wrappedValue(lines: Line[], i: number, c: Candidate, value: Span): { value: string; span: Span } | null {
+  const line = lines[i];
+  const next = lines[i + 1];
+  const x = xAt(line, value.start);
+  if (!next || c.x === null || x === null || x <= c.x + 10) return null;
+  const cell = next.cells.find((v) => v.x0 !== null && Math.abs(v.x0 - x) <= 8);
+  if (!cell) return null;
+  if (next.cells.some((v) => v !== cell && v.x0 !== null && v.x0 >= (c.x as number) - 5 && v.x0 < x - 8)) return null;
+  if (findLabelCandidates(next).some((n) => n.labelStart < cell.end - next.start && n.labelStart >= cell.start - next.start - 1)) return null;
+  const text = cell.text.trim();
+  if (!text || text.length > 60 || /[:?：]/.test(text) || /^[\d\s/.,()-]+$/.test(text) || headingRoles(next)) return null;
+  return cleanSpan(cell.text, 0, cell.text.length, cell.start);
 }
 
 /** The rest of a long value on the next line: its last cell, when it carries on in lower case and holds no label. */
