@@ -41,6 +41,8 @@ function describeValue(field: string, value: unknown): string {
       return (value as { code?: string; codes?: string[]; title?: string; name?: string | null }[]).map((d) => [d.code ?? d.codes?.join(", "), d.title ?? d.name].filter(Boolean).join(" ")).join("; ");
     case "specialty":
       return `${v.name}${v.code ? ` (${v.code})` : ""}`;
+    case "service":
+      return `${v.system ? `${v.system} ` : ""}${v.code}${v.display ? ` (${v.display})` : ""}`;
     default:
       return String(value);
   }
@@ -80,6 +82,8 @@ function valueOf(field: CorrectionField, f: Record<string, string>, diagnoses: P
       return { given: f.given ?? "", family: f.family ?? "", ...(f.npi?.trim() ? { npi: f.npi.trim() } : {}) };
     case "specialty":
       return { code: (f.code ?? "").trim().toUpperCase() };
+    case "service":
+      return { code: (f.service ?? "").trim().toUpperCase(), ...(f.serviceName?.trim() ? { display: f.serviceName.trim() } : {}) };
   }
 }
 
@@ -155,6 +159,11 @@ function ValueInputs({ field, values, set, diagnoses, setDiagnoses }: {
           {values.code && <p className="text-xs text-slate-700">NUCC code {values.code}</p>}
         </div>
       );
+    case "service":
+      return grid(<>
+        <Input label="CPT or HCPCS code" hint="The requested procedure or service, e.g. 70553 or J3490" autoComplete="off" {...bind("service")} />
+        <Input label="Service name (optional)" hint="As the request words it, e.g. MRI brain with and without contrast" autoComplete="off" {...bind("serviceName")} />
+      </>);
   }
 }
 
@@ -227,7 +236,7 @@ export function IntakeCorrections({ priorAuth, onCorrected }: { priorAuth: Prior
     <Section id="corrections" title="Corrections">
       <div className="space-y-4">
         {corrections.isPending ? <Loading label="Loading corrections…" /> : corrections.error ? <ErrorState message={corrections.error.message} /> : inEffect.length === 0 ? (
-          <p className="text-sm text-slate-600">No fact has been corrected. If the engine misread the patient, the drug, a diagnosis or the prescriber, correct it here before deciding.</p>
+          <p className="text-sm text-slate-600">No fact has been corrected. If the engine misread the patient, the drug or service, a diagnosis or the prescriber, correct it here before deciding.</p>
         ) : (
           <ul aria-label="Corrected facts" className="space-y-2">
             {inEffect.map((c) => (

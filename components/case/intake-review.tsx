@@ -40,7 +40,7 @@ function IntakeBody({ priorAuth, intake, view, selection, onSelect }: {
     return <ErrorState message={intake.error.message} />;
   }
   if (intake.isPending || !view) return <Loading label="Loading the intake…" />;
-  const empty = !view.patient && !view.prescribers.length && !view.diagnoses.length && !view.medications.length;
+  const empty = !view.patient && !view.prescribers.length && !view.diagnoses.length && !view.medications.length && !view.services.length;
   const pick = (fact: Fact) =>
     fact.evidence && onSelect({ key: fact.key, label: fact.label === "Name" ? `${fact.key.startsWith("Patient") ? "Patient" : "Prescriber"} name` : fact.label, documentId: fact.evidence.document_id, page: fact.evidence.page, start: fact.evidence.start, end: fact.evidence.end, quote: fact.evidence.quote });
   const facts = (list: Fact[]) => <FactList facts={list} selectedKey={selection?.key ?? null} onPick={pick} />;
@@ -81,9 +81,16 @@ function IntakeBody({ priorAuth, intake, view, selection, onSelect }: {
           </ul>
         )}
       </Card>
-      <Card title={view.medications.length > 1 ? "Medication requests" : "Medication request"}>
-        {view.medications.length === 0 ? <None>No medication request found.</None> : view.medications.map((m) => <div key={m.id}>{facts(m.facts)}</div>)}
-      </Card>
+      {(view.medications.length > 0 || view.services.length === 0) && (
+        <Card title={view.medications.length > 1 ? "Medication requests" : "Medication request"}>
+          {view.medications.length === 0 ? <None>No medication request found.</None> : view.medications.map((m) => <div key={m.id}>{facts(m.facts)}</div>)}
+        </Card>
+      )}
+      {view.services.length > 0 && (
+        <Card title={view.services.length > 1 ? "Requested services" : "Requested service"}>
+          {view.services.map((svc) => <div key={svc.id}>{facts(svc.facts)}</div>)}
+        </Card>
+      )}
     </div>
   );
 }

@@ -10,22 +10,12 @@ import { ErrorState, Loading } from "@/components/ui/states";
 import { AlertIcon } from "@/components/ui/icons";
 import { TextWithTableQuotes } from "./text-with-table-quotes";
 import { usePageTexts } from "./use-page-texts";
+import { noticeSubjectRows } from "@/lib/notices/notice-letter-rows";
 
 type Preview = z.infer<typeof ZNoticePreview>;
 
-/** The letter's lines as the PDF prints them (lib/notices/render-notice-pdf.ts): label and value. */
-function letterRows(n: Preview["notice"]): [string, string][] {
-  const quantity = n.drug.quantity !== null ? `${n.drug.quantity}${n.drug.quantityUnit ? ` ${n.drug.quantityUnit}` : ""}${n.drug.daysSupply !== null ? `, ${n.drug.daysSupply} days supply` : ""}` : "not stated";
-  return [
-    ["Case", n.case_id],
-    ["Patient", n.patient.name ?? "not stated"],
-    ["Date of birth", n.patient.birthDate ?? "not stated"],
-    ["Member ID", n.patient.memberId ?? "not stated"],
-    ["Drug", [n.drug.name, n.drug.strength].filter(Boolean).join(" ") || "not stated"],
-    ["Quantity", quantity],
-    ["Policy", n.policy ? `${n.policy.title}${n.policy.section ? `, ${n.policy.section}` : ""}` : "none applied"],
-  ];
-}
+/** The letter's lines as the PDF prints them (the same rows: lib/notices/notice-letter-rows.ts): label and value. */
+const letterRows = (n: Preview["notice"]): [string, string][] => noticeSubjectRows(n).map(([label, value]) => [label, value]);
 
 /** A value that settles for a moment before it is used (the note is typed). */
 function useSettled<T>(value: T, ms = 400): T {

@@ -3,6 +3,7 @@ import { createTestWorkspace } from "../support/workspace";
 import { makePdf, PA_FORM_PAGE } from "../support/fixtures";
 import { CLINICAL_NOTE, uploadPdf } from "../support/cases";
 import { apiClient, expectErrorBody } from "../support/api";
+import { addMriPolicy, MRI_SERVICE, procedureFormPage } from "../support/procedure-request";
 
 // Issue 22 items 1 and 2 over HTTP: a reviewer corrects intake facts (audited, with provenance, re-evaluated at once,
 // kept over a re-read, counted in the metrics), and a notice is previewed before it is issued and refused while the
@@ -251,4 +252,73 @@ test("the vocabulary look-up a correction picks from: drugs, billable ICD-10-CM 
   await expectErrorBody(await request.get("/api/v1/vocabulary?kind=drug&q=re&limit=500", { headers }), 400, /limit: must be at most 50/);
   await expectErrorBody(await request.get("/api/v1/vocabulary?kind=drug&q=re&extra=1", { headers }), 400);
   await expectErrorBody(await request.get("/api/v1/vocabulary?kind=drug&q=repatha"), 401);
+});
+
+test("a procedure request passes the notice gate with its CPT code read: the engine's approval issues a notice naming the service", async ({ request }) => {
+  const ws = await createTestWorkspace("Procedure notice gate");
+  const api = apiClient(request, ws.apiKey);
+  await addMriPolicy(request, ws.apiKey);
+  const form = await uploadPdf(request, ws.apiKey, await makePdf([procedureFormPage()]), "mri-request.pdf");
+  const created = await api.create({ case_id: "proc-engine", document_url: form.document_url, synchronous_request: true });
+  expect(created.status(), await created.text()).toBe(201);
+  const id = ((await created.json()) as { id: string }).id;
+  const path = `/api/v1/prior_auths/${id}`;
+  const intake = await (await request.get(`${path}/intake?include=provenance`, { headers: api.headers })).json();
+  expect(intake.requested_services).toEqual([{ code: "70553", system: "CPT", display: null, evidence: [expect.objectContaining({ document_id: form.id, page: 1, quote: "70553" })] }]);
+  expect(intake.fhir.medication_requests).toEqual([]);
+
+  const decided = await request.post(`${path}/determination`, { headers: api.headers });
+  expect(decided.status(), await decided.text()).toBe(200);
+  const determination = (await decided.json()).determination;
+  expect(determination).toMatchObject({ status: "approved", unverified_facts: [], approved_automatically: { rule: expect.any(String) } });
+  const notices = (await (await request.get(`${path}/notices`, { headers: api.headers })).json()).data;
+  expect(notices).toHaveLength(1);
+  expect(notices[0].content).toMatchObject({ outcome: "approved", patient: { name: "Jane Q Doe" }, drug: { name: null }, service: { code: "70553", system: "CPT" } });
+  expect(notices[0].content.decision).toMatch(/^The request for CPT 70553 is approved under /);
+  const letter = await request.get(`/api/v1/notices/${notices[0].id}/pdf`, { headers: api.headers });
+  expect(letter.status()).toBe(200);
+});
+
+test("a procedure request whose code was not read waits for a person; a corrected service code verifies it and the notice names it", async ({ request }) => {
+  const ws = await createTestWorkspace("Procedure correction");
+  const api = apiClient(request, ws.apiKey);
+  const form = await uploadPdf(request, ws.apiKey, await makePdf([procedureFormPage({ withoutCode: true })]), "mri-request.pdf");
+  const created = await (await api.create({ case_id: "proc-correct", document_url: form.document_url, synchronous_request: true })).json();
+  const path = `/api/v1/prior_auths/${created.id}`;
+  const preview = async () => {
+    const response = await request.get(`${path}/notice_preview?outcome=approved&note=Criteria%20met.`, { headers: api.headers });
+    expect(response.status(), await response.text()).toBe(200);
+    return response.json();
+  };
+  const unread = await preview();
+  expect(unread.ready).toBe(false);
+  expect(unread.unverified).toEqual([{ field: "drug", message: expect.stringContaining("Neither a requested drug nor a service code was read") }]);
+  await expectErrorBody(await request.post(`${path}/review`, { headers: api.headers, data: { decision: "approved", note: "Criteria met." } }), 422, /the service code of a procedure/);
+
+  // Codes that are neither CPT nor HCPCS are refused naming the value.
+  for (const code of ["7055", "Z9999", "ABCDE"]) {
+    await expectErrorBody(await request.post(`${path}/corrections`, { headers: api.headers, data: { field: "service", value: { code }, source: { kind: "reviewer" } } }), 400, /value\.code/);
+  }
+  const corrected = await request.post(`${path}/corrections`, {
+    headers: api.headers,
+    data: { field: "service", value: { code: "70553", display: MRI_SERVICE }, source: { kind: "document", document_id: form.id, page: 1, quote: `Requested service: ${MRI_SERVICE}` }, note: "The form names the study in words" },
+  });
+  expect(corrected.status(), await corrected.text()).toBe(201);
+  expect((await corrected.json()).correction).toMatchObject({ field: "service", before: null, value: { code: "70553", system: "CPT", display: MRI_SERVICE }, source: { kind: "document", page: 1 } });
+  const intake = await (await request.get(`${path}/intake`, { headers: api.headers })).json();
+  expect(intake.requested_services).toEqual([{ code: "70553", system: "CPT", display: MRI_SERVICE, evidence: [expect.objectContaining({ quote: `Requested service: ${MRI_SERVICE}` })] }]);
+  expect(intake.corrections).toContainEqual(expect.objectContaining({ field: "service" }));
+
+  const ready = await preview();
+  expect(ready.ready).toBe(true);
+  expect(ready.notice).toMatchObject({ patient: { name: "Jane Q Doe" }, service: { code: "70553", system: "CPT", display: MRI_SERVICE } });
+  expect(ready.notice.decision).toBe(`The request for CPT 70553 (${MRI_SERVICE}) is approved under the plan's criteria.`);
+  const review = await request.post(`${path}/review`, { headers: api.headers, data: { decision: "approved", note: "Criteria met." } });
+  expect(review.status(), await review.text()).toBe(201);
+  const notice = await (await request.get(`/api/v1/notices/${(await review.json()).notice_id}`, { headers: api.headers })).json();
+  expect(notice.content.service).toEqual({ code: "70553", system: "CPT", display: MRI_SERVICE });
+
+  // Counted among the corrections: the engine's reading of service codes as reviewers see it.
+  const metrics = await (await request.get("/api/v1/reports/metrics", { headers: api.headers })).json();
+  expect(metrics.corrections.by_field).toContainEqual(expect.objectContaining({ field: "service", corrections: 1, cases_corrected: 1 }));
 });

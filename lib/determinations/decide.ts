@@ -190,13 +190,13 @@ export function decide(input: DecisionInput): Decision {
     status = "pending_review";
     recommendation += " Pended for review: this workspace has a reviewer confirm every outcome, approvals included.";
   }
-  // A final approval issues its notice at once, and a notice cannot name an unread patient or drug: a person first
+  // A final approval issues its notice at once, and a notice cannot name an unread patient or drug (or service): a person first
   // verifies them (a correction), as a reviewer's own approval must (lib/reviews/record-review.ts).
   const unverified = input.unverifiedNoticeFacts ?? [];
   if (status === "approved" && unverified.length) {
     status = "pending_review";
     for (const u of unverified) add(`Notice held: ${u.message}`, "Approval safety checks");
-    recommendation += ` Pended for review: the approval's notice cannot be issued while ${listWords(unverified.map((u) => (u.field === "drug" ? "the requested drug" : "the patient's name")))} ${unverified.length === 1 ? "is" : "are"} unread.`;
+    recommendation += ` Pended for review: the approval's notice cannot be issued while ${listWords(unverified.map((u) => (u.field === "drug" ? "the requested drug or service" : "the patient's name")))} ${unverified.length === 1 ? "is" : "are"} unread.`;
   }
   const automaticApproval = status === "approved" ? { rule: AUTOMATIC_APPROVAL_RULE } : null;
   if (automaticApproval) add(`Approved automatically: ${automaticApproval.rule}.`, "Approval safety checks");

@@ -73,4 +73,20 @@ describe("currentValue and unverifiedNoticeFacts", () => {
     ]);
     expect(unverifiedNoticeFacts(corrected)).toEqual([]);
   });
+
+  it("a procedure request passes with its service code read with evidence, or corrected, in place of a drug", () => {
+    const patientOnly = { ...read(), medicationRequests: [] };
+    expect(unverifiedNoticeFacts(patientOnly).map((u) => u.field)).toEqual(["drug"]);
+    const mri = { code: "70553", system: "CPT" as const, display: null, evidence: [{ documentId: "d1", page: 1, start: 50, end: 55, quote: "70553", field: "procedureCode" }] };
+    expect(unverifiedNoticeFacts({ ...patientOnly, procedures: [mri] })).toEqual([]);
+    // A code without evidence (no words of a document say it) is not verified.
+    expect(unverifiedNoticeFacts({ ...patientOnly, procedures: [{ ...mri, evidence: [] }] }).map((u) => u.field)).toEqual(["drug"]);
+    const corrected = applyCorrections({ ...patientOnly, procedures: [{ ...mri, code: "70533", evidence: [] }] }, [
+      correction({ field: "service", value: { code: "70553", system: "CPT", display: "MRI brain without and with contrast" }, source: { kind: "phone" } }, 1),
+    ]);
+    expect(unverifiedNoticeFacts(corrected)).toEqual([]);
+    expect(corrected.procedures).toEqual([{ code: "70553", system: "CPT", display: "MRI brain without and with contrast", evidence: [] }]);
+    expect(currentValue({ ...patientOnly, procedures: [mri] }, "service")).toEqual({ code: "70553", system: "CPT", display: null });
+    expect(currentValue(patientOnly, "service")).toBeNull();
+  });
 });

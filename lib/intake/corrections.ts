@@ -6,10 +6,11 @@ import { z } from "zod";
 import { readStoredRecord } from "@/lib/stored-record";
 import { isValidNpi } from "@/lib/lexicon/codes/npi";
 import { emptyDiagnosis, emptyMedicationRequest, emptyPatient, emptyPractitioner } from "./facts";
+import type { ProcedureSystem } from "@/lib/lexicon/codes/procedure-codes";
 import type { IdentityField } from "./identity-conflicts";
-import type { Evidence, Gender, IntakeFacts, IntakeMedicationRequest, IntakePractitioner } from "./types";
+import type { Evidence, Gender, IntakeFacts, IntakeMedicationRequest, IntakePractitioner, ProcedureRequest } from "./types";
 
-export const CORRECTION_FIELDS = ["patient_name", "birth_date", "sex", "drug", "quantity", "days_supply", "diagnoses", "prescriber", "specialty"] as const;
+export const CORRECTION_FIELDS = ["patient_name", "birth_date", "sex", "drug", "quantity", "days_supply", "diagnoses", "prescriber", "specialty", "service"] as const;
 export type CorrectionField = (typeof CORRECTION_FIELDS)[number];
 
 /** What each field is called on screen and in messages. */
@@ -23,6 +24,7 @@ export const CORRECTION_FIELD_LABELS: Record<CorrectionField, string> = {
   diagnoses: "Diagnoses",
   prescriber: "Prescriber",
   specialty: "Specialty",
+  service: "Service code (CPT/HCPCS)",
 };
 
 /** The stored value of each field, as the pipeline checked it against the lexicon. */
@@ -36,6 +38,8 @@ export interface CorrectionValues {
   diagnoses: { code: string; title: string }[];
   prescriber: { given: string[]; family: string; npi: string | null };
   specialty: { code: string; name: string };
+  /** The requested procedure or service (a request without a drug): its CPT or HCPCS code and, when given, its name. */
+  service: { code: string; system: ProcedureSystem; display: string | null };
 }
 
 /** Where a corrected value comes from: the words of a case document, a phone call, or the reviewer's own knowledge. */
@@ -57,7 +61,7 @@ export type CorrectedFacts = IntakeFacts & { corrections?: AppliedCorrection[] }
 /** Which evidence field each correction replaces (the readers' own names, lib/intake/text). */
 const EVIDENCE_FIELDS: Record<CorrectionField, string> = {
   patient_name: "name", birth_date: "birthDate", sex: "gender", drug: "drug", quantity: "quantity", days_supply: "daysSupply",
-  diagnoses: "icd10", prescriber: "name", specialty: "specialty",
+  diagnoses: "icd10", prescriber: "name", specialty: "specialty", service: "procedureCode",
 };
 
 /** The identity conflict a person settles by correcting the field. */
@@ -137,6 +141,12 @@ function applyOne(facts: IntakeFacts, c: AppliedCorrection): IntakeFacts {
       }));
     case "specialty":
       return withPrescriber(facts, (p) => ({ ...p, specialty: c.value.name, taxonomyCode: c.value.code, evidence: replaceEvidence(p.evidence, c) }));
+    case "service": {
+      // The requested service is the first procedure; the others read stay, less a second copy of the corrected code.
+      const [first, ...rest] = facts.procedures;
+      const service = { code: c.value.code, system: c.value.system, display: c.value.display ?? (first?.code === c.value.code ? first.display : null), evidence: evidenceOf(c) };
+      return { ...facts, procedures: [service, ...rest.filter((p) => p.code !== c.value.code)] };
+    }
   }
 }
 
@@ -184,6 +194,10 @@ export function currentValue(facts: IntakeFacts, field: CorrectionField): unknow
       return prescriber && (prescriber.given.length || prescriber.family || prescriber.npi) ? { given: prescriber.given, family: prescriber.family, npi: prescriber.npi } : null;
     case "specialty":
       return prescriber?.specialty ? { name: prescriber.specialty, code: prescriber.taxonomyCode ?? null } : null;
+    case "service": {
+      const service = requestedServiceOf(facts);
+      return service ? { code: service.code, system: service.system, display: service.display } : null;
+    }
   }
 }
 
@@ -195,6 +209,9 @@ export function patientNameOf(facts: IntakeFacts): string | null {
 /** The requested drug's name, or null when unread. */
 export const drugNameOf = (facts: IntakeFacts): string | null => facts.medicationRequests[0]?.name || null;
 
+/** The requested procedure or service (its CPT/HCPCS code), or null when none was read: what a request without a drug asks for. */
+export const requestedServiceOf = (facts: IntakeFacts): ProcedureRequest | null => facts.procedures[0] ?? null;
+
 export interface UnverifiedFact {
   field: "patient_name" | "drug";
   message: string;
@@ -204,7 +221,8 @@ const corrected = (facts: CorrectedFacts, field: CorrectionField) => (facts.corr
 
 /**
  * Whom and what a notice names must be verified facts: corrected by a person, or read from the documents with
- * evidence. An unread (or evidence-less) patient name or drug is listed with what to correct; a notice waits for them.
+ * evidence. What is requested is a drug or, for a procedure request, a service code (CPT/HCPCS). An unread (or
+ * evidence-less) patient name, or neither a drug nor a service, is listed with what to correct; a notice waits for them.
  */
 export function unverifiedNoticeFacts(facts: CorrectedFacts): UnverifiedFact[] {
   const out: UnverifiedFact[] = [];
@@ -213,7 +231,11 @@ export function unverifiedNoticeFacts(facts: CorrectedFacts): UnverifiedFact[] {
   if (!corrected(facts, "patient_name") && !nameRead) out.push({ field: "patient_name", message: "The patient's name was not read from the documents: correct the patient name first." });
   const med = facts.medicationRequests[0];
   const drugRead = Boolean(med?.name) && (med?.evidence ?? []).length > 0;
-  if (!corrected(facts, "drug") && !drugRead) out.push({ field: "drug", message: "The requested drug was not read from the documents: correct the drug first." });
+  const service = requestedServiceOf(facts);
+  const serviceRead = Boolean(service?.code) && (service?.evidence ?? []).length > 0;
+  if (!corrected(facts, "drug") && !drugRead && !corrected(facts, "service") && !serviceRead) {
+    out.push({ field: "drug", message: "Neither a requested drug nor a service code was read from the documents: correct the drug, or the service code of a procedure, first." });
+  }
   return out;
 }
 

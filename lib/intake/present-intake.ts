@@ -32,6 +32,11 @@ export function presentIntake(facts: CorrectedFacts, opts: { priorAuthId: string
       approval_needs_person: true,
     })),
     coverage: coverage ? { member_id: coverage.memberId, payer: coverage.payer, plan: coverage.plan, group: coverage.group } : null,
+    // What a request without a drug asks for: each procedure's CPT/HCPCS code and the words it was read from.
+    requested_services: facts.procedures.map((p) => ({
+      code: p.code, system: p.system, display: p.display,
+      evidence: p.evidence.map((e) => ({ document_id: e.documentId, page: e.page, start: e.start, end: e.end, quote: e.quote, ...(e.path !== undefined ? { path: e.path } : {}) })),
+    })),
     diagnosis_codes: facts.diagnoses.flatMap((dx, i) =>
       (dx.icd10Details ?? []).map((d) => ({
         condition_id: ids.diagnoses[i],

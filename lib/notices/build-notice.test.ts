@@ -14,6 +14,7 @@ const input = (over: Partial<NoticeInput>): NoticeInput => ({
   issuedAt: "2025-11-05T09:00:00.000",
   patient: { name: "Jane Doe", birthDate: "1968-03-14", memberId: "MBR123" },
   drug: { name: "Januvia", strength: "100 mg", quantity: 30, quantityUnit: "tablets", daysSupply: 30 },
+  service: null,
   policy: { title: "Medicaid Formulary", section: "sitagliptin JANUVIA" },
   steps: [],
   missingInformation: [],
@@ -58,6 +59,16 @@ describe("buildNotice", () => {
     expect(buildNotice(input({ outcome: "request_for_information", steps })).requested_information).toEqual(["from the step"]);
   });
 
+  it("a procedure request (no drug) names its service code; a drug request names its drug only", () => {
+    const mri = { code: "70553", system: "CPT" as const, display: "MRI brain without and with contrast" };
+    const procedure = buildNotice(input({ outcome: "approved", drug: { name: null, strength: null, quantity: null, quantityUnit: null, daysSupply: null }, service: mri }));
+    expect(procedure.decision).toBe("The request for CPT 70553 (MRI brain without and with contrast) is approved under Medicaid Formulary, sitagliptin JANUVIA.");
+    expect(procedure.service).toEqual(mri);
+    const drug = buildNotice(input({ outcome: "approved", service: mri }));
+    expect(drug.decision).toMatch(/^The request for Januvia 100 mg, 30 tablets for 30 days is approved/);
+    expect(drug.service).toBeNull();
+  });
+
   it("a workspace's own reason list replaces the built-in one only when valid", () => {
     expect(denialReasonCodesOf([{ code: "OWN", text: "Our own reason" }])).toEqual([{ code: "OWN", text: "Our own reason" }]);
     expect(denialReasonCodesOf([{ code: "bad code", text: "x" }])).toBe(DEFAULT_DENIAL_REASON_CODES);
@@ -79,5 +90,16 @@ describe("renderNoticePdf", () => {
     expect(text.replace(/\s+/g, " ")).toContain("1. Age ≥ 18 — “adult” patients");
     expect(text).toContain("Finding: Patient is 16");
     expect(text).toContain("How to appeal");
+  });
+
+  it("prints a procedure request's service in place of the drug and quantity", async () => {
+    const notice = buildNotice(input({ outcome: "approved", drug: { name: null, strength: null, quantity: null, quantityUnit: null, daysSupply: null }, service: { code: "J3490", system: "HCPCS", display: null } }));
+    const bytes = await renderNoticePdf(notice, { workspaceName: "Acme Health" });
+    const { getDocument } = await import("pdfjs-dist/legacy/build/pdf.mjs");
+    const pdf = await getDocument({ data: bytes, verbosity: 0 }).promise;
+    const text = (await (await pdf.getPage(1)).getTextContent()).items.map((i) => ("str" in i ? i.str : "")).join(" ").replace(/\s+/g, " ");
+    expect(text).toContain("Service: HCPCS J3490");
+    expect(text).not.toContain("Drug:");
+    expect(text).toContain("The request for HCPCS J3490 is approved");
   });
 });

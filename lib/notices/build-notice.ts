@@ -26,6 +26,8 @@ export interface NoticeInput {
   issuedAt: string;
   patient: { name: string | null; birthDate: string | null; memberId: string | null };
   drug: { name: string | null; strength: string | null; quantity: number | null; quantityUnit: string | null; daysSupply: number | null };
+  /** The requested procedure or service (CPT/HCPCS), for a request without a drug; null when the request is for a drug. */
+  service: NoticeService | null;
   policy: { title: string; section: string | null } | null;
   steps: readonly NoticeStep[];
   /** The determination's list of what to send, for a request for information. */
@@ -37,6 +39,15 @@ export interface NoticeInput {
   /** An amended decision: the notice it corrects (null when that decision issued none) and the reason. */
   correction?: { noticeId: string | null; title: string | null; issuedAt: string | null; reason: string } | null;
 }
+
+export interface NoticeService {
+  code: string;
+  system: "CPT" | "HCPCS";
+  display: string | null;
+}
+
+/** "CPT 70553 (MRI brain without and with contrast)": a service as a notice names it. */
+export const serviceWords = (s: NoticeService): string => `${s.system} ${s.code}${s.display ? ` (${s.display})` : ""}`;
 
 /** The mark of a corrected notice: which notice it replaces, and why, in words printed on the letter too. */
 export interface NoticeCorrection {
@@ -63,6 +74,7 @@ export interface NoticeBody {
   case_id: string;
   patient: NoticeInput["patient"];
   drug: NoticeInput["drug"];
+  service: NoticeService | null;
   policy: NoticeInput["policy"];
   decision: string;
   reason_code: DenialReasonCode | null;
@@ -83,7 +95,9 @@ const TITLES: Record<NoticeOutcome, string> = {
   request_for_information: "Request for additional information",
 };
 
-function drugWords(d: NoticeInput["drug"]): string {
+/** What is requested, in words: the drug with its strength and quantity, else the service by its code. */
+function requestedWords(d: NoticeInput["drug"], service: NoticeService | null): string {
+  if (!d.name && service) return serviceWords(service);
   const name = [d.name, d.strength && !d.name?.includes(d.strength) ? d.strength : null].filter(Boolean).join(" ") || "the requested drug";
   const quantity = d.quantity !== null ? `${d.quantity}${d.quantityUnit ? ` ${d.quantityUnit}` : ""}${d.daysSupply !== null ? ` for ${d.daysSupply} days` : ""}` : null;
   return quantity ? `${name}, ${quantity}` : name;
@@ -123,7 +137,7 @@ function correctionOf(c: NonNullable<NoticeInput["correction"]>): NoticeCorrecti
 }
 
 export function buildNotice(input: NoticeInput): NoticeBody {
-  const drug = drugWords(input.drug);
+  const drug = requestedWords(input.drug, input.service);
   const policy = input.policy ? `${input.policy.title}${input.policy.section ? `, ${input.policy.section}` : ""}` : "the plan's criteria";
   let decision: string;
   let reasons: NoticeReason[] = [];
@@ -147,6 +161,8 @@ export function buildNotice(input: NoticeInput): NoticeBody {
     case_id: input.caseId,
     patient: input.patient,
     drug: input.drug,
+    // A drug request names its drug; the service only when nothing else says what is requested.
+    service: input.drug.name ? null : input.service,
     policy: input.policy,
     decision,
     reason_code: input.outcome === "denied" ? input.reasonCode : null,

@@ -10,7 +10,7 @@ import { formatTimestamp } from "@/lib/time";
 import { tableQuotesInWords } from "@/lib/documents/table-quote";
 import { readStoredPages } from "@/lib/intake/source-document-schema";
 import { emitWebhookEvent } from "@/lib/webhooks/emit-webhook-event";
-import { patientNameOf, unverifiedNoticeFacts, type UnverifiedFact } from "@/lib/intake/corrections";
+import { patientNameOf, requestedServiceOf, unverifiedNoticeFacts, type UnverifiedFact } from "@/lib/intake/corrections";
 import { buildNotice, type NoticeBody, type NoticeOutcome } from "./build-notice";
 import { DEFAULT_APPEAL_INSTRUCTIONS, denialReasonCodesOf } from "./denial-reason-codes";
 import { readNoticeBody } from "./notice-body-schema";
@@ -26,7 +26,7 @@ type NoticeOptions = {
 
 /**
  * The notice's content from the case as it stands, and the facts a person must still verify before it may be sent
- * (an unread patient name or drug). The preview shows exactly this; issuing stores it.
+ * (an unread patient name, or neither drug nor service read). The preview shows exactly this; issuing stores it.
  */
 export async function composeNotice(tx: Tx, opts: NoticeOptions): Promise<{ body: NoticeBody; unverified: UnverifiedFact[] }> {
   const priorAuth = await tx.priorAuth.findFirstOrThrow({ where: { id: opts.priorAuthId, workspaceId: opts.workspaceId } });
@@ -37,6 +37,7 @@ export async function composeNotice(tx: Tx, opts: NoticeOptions): Promise<{ body
   const facts = await correctedFactsOf(tx, priorAuth.id);
   const med = facts?.medicationRequests[0] ?? null;
   const patient = facts?.patient ?? null;
+  const service = facts ? requestedServiceOf(facts) : null;
   const checked = check ? readPolicyCheckRecord(check) : null;
   const policyMeta = checked?.summary.policy ?? null;
   const reasonCode = opts.reasonCode ? (denialReasonCodesOf(workspace.denialReasonCodes).find((r) => r.code === opts.reasonCode) ?? null) : null;
@@ -52,6 +53,7 @@ export async function composeNotice(tx: Tx, opts: NoticeOptions): Promise<{ body
       memberId: patient?.memberId ?? null,
     },
     drug: { name: med?.name || priorAuth.drugName, strength: med?.strength ?? null, quantity: med?.quantity ?? null, quantityUnit: med?.quantityUnit ?? null, daysSupply: med?.daysSupply ?? null },
+    service: service ? { code: service.code, system: service.system, display: service.display } : null,
     policy: policyMeta ? { title: policyMeta.title, section: policyMeta.section ?? null } : null,
     steps: checked?.steps ?? [],
     missingInformation: determination ? readDeterminationBody(determination.body, determination.id).missing_information : [],

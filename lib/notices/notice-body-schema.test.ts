@@ -8,6 +8,7 @@ const issued = buildNotice({
   outcome: "denied", caseId: "CASE-1", receivedAt: "2025-11-04T10:00:00.000", issuedAt: "2025-11-05T09:00:00.000",
   patient: { name: "Jane Doe", birthDate: "1968-03-14", memberId: "MBR123" },
   drug: { name: "Januvia", strength: "100 mg", quantity: 30, quantityUnit: "tablets", daysSupply: 30 },
+  service: null,
   policy: { title: "Medicaid Formulary", section: "sitagliptin JANUVIA" },
   steps: [{ step: 1, question_or_action: "Metformin tried", answer: "no fill", reason: "no metformin claim", outcome: "not_met", policy_guideline_quoted_source: "trial of metformin" }],
   missingInformation: [], decidedBy: "nurse@plan.test", reviewerNote: "No trial.", reasonCode: { code: "STEP", text: "Step therapy not met" },
@@ -26,6 +27,12 @@ describe("a notice's stored content", () => {
     const { correction: _, ...older } = stored;
     void _;
     expect(readNoticeBody(older, "n1")).toEqual({ ...older, correction: null });
+  });
+
+  it("a notice issued before services were named reads with no service (it named a drug)", () => {
+    const { service: _, ...older } = stored;
+    void _;
+    expect(readNoticeBody(older, "n1")).toEqual({ ...older, service: null });
   });
 
   it("keys this code does not name are kept: the content is shown as stored", () => {

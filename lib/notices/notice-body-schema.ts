@@ -22,6 +22,10 @@ export const ZNoticeBody = z.object({
   case_id: z.string(),
   patient: z.object({ name: z.string().nullable(), birthDate: z.string().nullable(), memberId: z.string().nullable() }),
   drug: z.object({ name: z.string().nullable(), strength: z.string().nullable(), quantity: z.number().nullable(), quantityUnit: z.string().nullable(), daysSupply: z.number().nullable() }),
+  service: z
+    .object({ code: z.string(), system: z.enum(["CPT", "HCPCS"]), display: z.string().nullable() })
+    .nullable()
+    .describe("The requested procedure or service (CPT/HCPCS) of a request without a drug; null for a drug"),
   policy: z.object({ title: z.string(), section: z.string().nullable() }).nullable(),
   decision: z.string(),
   reason_code: ZDenialReasonCode.nullable(),
@@ -54,11 +58,18 @@ export const noticeBeforeCorrections: RecordMigration = {
   migrate: (stored) => Object.assign({}, stored, { correction: null }),
 };
 
+/** Notices issued before services were named (no `service` key): they named a drug. */
+export const noticeBeforeServices: RecordMigration = {
+  name: "notice before services",
+  applies: (stored) => typeof stored === "object" && stored !== null && !Array.isArray(stored) && !("service" in stored),
+  migrate: (stored) => Object.assign({}, stored, { service: null }),
+};
+
 /** A notice's stored content, as the letter and the API read it (keys this code does not name kept). */
 export function readNoticeBody(stored: unknown, noticeId: string): NoticeBody {
   return readStoredRecord(ZNoticeBody.loose(), stored, {
     record: `the content of notice ${noticeId}`,
     remedy: "the notice cannot be shown or printed; record the decision again to issue a new notice",
-    migrations: [noticeBeforeCorrections],
+    migrations: [noticeBeforeCorrections, noticeBeforeServices],
   });
 }

@@ -7,6 +7,7 @@ const input = (over: Partial<NoticeInput>): NoticeInput => ({
   outcome: "denied", caseId: "CASE-7", receivedAt: "2026-11-20T10:00:00.000", issuedAt: "2026-11-27T09:00:00.000",
   patient: { name: "Jane Doe", birthDate: "1968-03-14", memberId: "MBR123" },
   drug: { name: "Januvia", strength: "100 mg", quantity: 30, quantityUnit: "tablets", daysSupply: 30 },
+  service: null,
   policy: null, steps: [], missingInformation: [], decidedBy: "nurse@plan.test", reviewerNote: "Under the minimum age.", reasonCode: null,
   appealInstructions: DEFAULT_APPEAL_INSTRUCTIONS, ...over,
 });

@@ -7,7 +7,7 @@ import { MISSING_GLYPH_MARKER } from "./pdf-text/text-runs";
 const input = (over: Partial<NoticeInput>): NoticeInput => ({
   outcome: "denied", caseId: "CASE-9", receivedAt: "2026-11-20T10:00:00.000", issuedAt: "2026-11-27T09:00:00.000",
   patient: { name: "Jane Doe", birthDate: "1968-03-14", memberId: "MBR123" },
-  drug: { name: "Januvia", strength: "100 mg", quantity: 30, quantityUnit: "tablets", daysSupply: 30 },
+  drug: { name: "Januvia", strength: "100 mg", quantity: 30, quantityUnit: "tablets", daysSupply: 30 }, service: null,
   policy: { title: "Medicaid Formulary", section: "sitagliptin JANUVIA" }, steps: [], missingInformation: [],
   decidedBy: "nurse@plan.test", reviewerNote: null, reasonCode: null, appealInstructions: DEFAULT_APPEAL_INSTRUCTIONS, ...over,
 });

@@ -3,6 +3,7 @@
 // send, the reviewer, the dates and how to appeal.
 import { PDFDocument } from "pdf-lib";
 import type { NoticeBody } from "./build-notice";
+import { noticeSubjectRows, type LetterRow } from "./notice-letter-rows";
 import { LetterWriter } from "./pdf-text/letter-writer";
 import type { MissingGlyphs } from "./pdf-text/text-setter";
 
@@ -26,14 +27,8 @@ export async function renderNotice(notice: NoticeBody, opts: { workspaceName: st
   // A corrected notice says so first: which notice it replaces and why (notices stored before corrections have none).
   if (notice.correction) w.text(notice.correction.statement, { bold: true, gap: 10, color: [0.55, 0.1, 0.1], field: "correction.statement" });
   // label | value | field
-  const rows: [string, string, string][] = [
-    ["Case", notice.case_id, "case_id"],
-    ["Patient", notice.patient.name ?? "not stated", "patient.name"],
-    ["Date of birth", notice.patient.birthDate ?? "not stated", "patient.birthDate"],
-    ["Member ID", notice.patient.memberId ?? "not stated", "patient.memberId"],
-    ["Drug", [notice.drug.name, notice.drug.strength].filter(Boolean).join(" ") || "not stated", "drug"],
-    ["Quantity", notice.drug.quantity !== null ? `${notice.drug.quantity}${notice.drug.quantityUnit ? ` ${notice.drug.quantityUnit}` : ""}${notice.drug.daysSupply !== null ? `, ${notice.drug.daysSupply} days supply` : ""}` : "not stated", "drug.quantity"],
-    ["Policy", notice.policy ? `${notice.policy.title}${notice.policy.section ? `, ${notice.policy.section}` : ""}` : "none applied", "policy"],
+  const rows: LetterRow[] = [
+    ...noticeSubjectRows(notice),
     ["Request received", notice.received_at.slice(0, 10), "received_at"],
     ["Notice date", notice.issued_at.slice(0, 10), "issued_at"],
   ];

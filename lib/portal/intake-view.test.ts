@@ -52,7 +52,17 @@ describe("intakeView", () => {
   });
 
   it("copes with an empty intake", () => {
-    expect(intakeView({ fhir: { patient: null, practitioners: [], diagnoses: [], medication_requests: [] } })).toEqual({ identityConflicts: [], coverage: null, patient: null, prescribers: [], diagnoses: [], medications: [], warnings: [] });
+    expect(intakeView({ fhir: { patient: null, practitioners: [], diagnoses: [], medication_requests: [] } })).toEqual({ identityConflicts: [], coverage: null, patient: null, prescribers: [], diagnoses: [], medications: [], services: [], warnings: [] });
+  });
+
+  it("shows a procedure request's service code with the words it was read from", () => {
+    const view = intakeView({
+      fhir: { patient: null, practitioners: [], diagnoses: [], medication_requests: [] },
+      requested_services: [{ code: "70553", system: "CPT", display: "MRI brain", evidence: [{ document_id: "d1", page: 2, start: 10, end: 19, quote: "CPT 70553" }] }, { code: "J3490", system: "HCPCS", display: null, evidence: [] }],
+    });
+    expect(view.services.map((s) => s.facts[0].value)).toEqual(["CPT 70553 (MRI brain)", "HCPCS J3490"]);
+    expect(view.services[0].facts[0].evidence).toMatchObject({ document_id: "d1", page: 2, quote: "CPT 70553" });
+    expect(view.services[1].facts[0].evidence).toBeNull();
   });
 
   it("shows identity conflicts, the member ID, the coverage and a category code's warning", () => {

@@ -17,6 +17,8 @@ export interface IntakeView {
   /** Each code with its official title; `warning` when it is a category the documents could not make billable. */
   diagnoses: { id: string; codes: { code: string; display: string; billable: boolean | null; warning: string | null }[]; facts: Fact[] }[];
   medications: { id: string; facts: Fact[] }[];
+  /** A procedure request's services (CPT/HCPCS), the requested one first. */
+  services: { id: string; facts: Fact[] }[];
   warnings: string[];
 }
 
@@ -146,6 +148,11 @@ export function intakeView(intake: IntakeResponse): IntakeView {
     prescribers: intake.fhir.practitioners.map((p) => prescriberView(p, prov, intake.npi_checks)),
     diagnoses: intake.fhir.diagnoses.map((d) => diagnosisView(d, prov, intake.diagnosis_codes ?? [])),
     medications: intake.fhir.medication_requests.map((m) => medicationView(m, prov)),
+    services: (intake.requested_services ?? []).map((svc, i) => {
+      const e = svc.evidence[0];
+      const evidence: ProvenanceEntry | null = e ? { resource: `Service/${i}`, field: "procedureCode", ...e } : null;
+      return { id: `service-${i}-${svc.code}`, facts: present([fact(`Service/${i}:code`, "Service", `${svc.system} ${svc.code}${svc.display ? ` (${svc.display})` : ""}`, evidence)]) };
+    }),
     warnings: intake.warnings ?? [],
   };
 }

@@ -5,6 +5,7 @@ import { icd10Canonical, icd10Title, isBillable, billableDescendants } from "@/l
 import { nuccRow } from "@/lib/lexicon/specialties";
 import { normalizeNdc } from "@/lib/lexicon/codes/ndc";
 import { isValidNpi } from "@/lib/lexicon/codes/npi";
+import { classifyProcedureCode } from "@/lib/lexicon/codes/procedure-codes";
 import { CORRECTION_FIELDS } from "@/lib/intake/corrections";
 
 const ZName = z.string({ error: "is required" }).trim().min(1, "is required").max(200);
@@ -113,6 +114,25 @@ export const ZCorrectionRequest = z.discriminatedUnion(
         }
         return { code: row.code, name: row.specialization ? `${row.classification}, ${row.specialization}` : row.classification };
       }),
+    }),
+    z.strictObject({
+      ...BASE,
+      field: z.literal("service"),
+      value: z
+        .strictObject({
+          /** The requested procedure's CPT (five digits, or four and F/T/U) or HCPCS Level II (a letter and four digits) code. */
+          code: z.string({ error: "is required: a CPT or HCPCS code" }).trim().toUpperCase().max(10),
+          /** What the service is, in words (e.g. "MRI brain without and with contrast"); optional. */
+          display: z.string().trim().min(1).max(200).nullable().optional(),
+        })
+        .transform((v, ctx) => {
+          const system = classifyProcedureCode(v.code);
+          if (!system) {
+            ctx.addIssue({ code: "custom", path: ["code"], message: `${v.code || "an empty code"} is not a CPT code (five digits, or four digits and F, T or U) or a HCPCS Level II code (a letter and four digits)` });
+            return z.NEVER;
+          }
+          return { code: v.code, system, display: v.display ?? null };
+        }),
     }),
   ],
   { error: `field must be one of ${CORRECTION_FIELDS.join(", ")}` },

@@ -107,6 +107,17 @@ export const ZIntakeResponse = z.looseObject({
     .object({ member_id: z.string().nullable(), payer: z.string().nullable(), plan: z.string().nullable(), group: z.string().nullable() })
     .nullable()
     .optional(),
+  /** The requested procedures or services (CPT/HCPCS), first the one requested, each with the words it was read from (none when corrected by phone or by the reviewer). */
+  requested_services: z
+    .array(
+      z.object({
+        code: z.string(),
+        system: z.enum(["CPT", "HCPCS"]),
+        display: z.string().nullable(),
+        evidence: z.array(z.object({ document_id: z.string(), page: z.number().int().nullable(), start: z.number().int(), end: z.number().int(), quote: z.string(), path: z.string().optional() })),
+      }),
+    )
+    .optional(),
   /** Per Condition: each ICD-10-CM code with its FY2026 title, whether it is billable, and the warning when it is not. */
   diagnosis_codes: z
     .array(
