@@ -56,3 +56,25 @@ export function productFit(requested: ProductForm, product: ProductForm): { matc
   }
   return { matches, conflicts };
 }
+
+/** Words that join or qualify dosage forms in a list of them ("granules, suspensions and ODT forms"). */
+const FORM_LIST_JOINERS = /^(?:and|or|&|,|\/|forms?|formulations?|products?|dosage|only|\s)*$/i;
+
+/**
+ * The dosage forms a text names and nothing else ("Granules, suspensions and ODT forms" -> granules, suspension,
+ * orally disintegrating tablet), or null when it names none or names anything else too (a drug, a condition).
+ */
+export function formsNamed(text: string): string[] | null {
+  let rest = text;
+  const forms = new Set<string>();
+  // Longer variants first, so "orally disintegrating tablet" is one form and not a tablet.
+  const variants = [...VARIANTS].sort((a, b) => b[1].source.length - a[1].source.length);
+  for (const [form, re] of variants) {
+    const global = new RegExp(re.source, "gi");
+    if (global.test(rest)) {
+      forms.add(form);
+      rest = rest.replace(global, " ");
+    }
+  }
+  return forms.size && FORM_LIST_JOINERS.test(rest) ? [...forms] : null;
+}

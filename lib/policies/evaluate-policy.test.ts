@@ -315,6 +315,31 @@ describe("ANY groups: every leaf is reported", () => {
   });
 });
 
+describe("a sentence about other products or forms of the section", () => {
+  // Epidiolex is an oral solution: a sentence scoped to tablets or to another product asks nothing of it. On its own
+  // it is met ("does not apply"); as an alternative it is one this request does not have, never one that meets.
+  const manual = (id: string, text: string) => ({ id, text, check: { kind: "manual" as const } });
+  const trial = { id: "trial", text: "Tried clobazam", check: { kind: "step_therapy" as const, drugs: ["clobazam"], drugClasses: [], count: 1, outcomes: ["tried" as const] } };
+  // Lamotrigine is on record, clobazam never: the trial is not met.
+  const history = facts({ priorTreatments: [{ drug: "lamotrigine", outcome: "failed", startDate: null, endDate: null, durationDays: null, evidence: [ev("lamotrigine: failed")] }] });
+  const decide = (criteria: TCriteriaDocumentNode) => evaluatePolicy({ policy: policyOf(criteria), facts: history, documents: [], claims: [], testClaim: null, asOf: "2024-11-15" });
+  const ROWS: [string, TCriteriaDocumentNode, string, string][] = [
+    ["a forms exception as an alternative to a trial", { any: [trial, manual("forms", "Granules, suspensions and ODT forms: member is younger than 12 years of age (no trial required).")] }, "not_met", "not_met"],
+    ["a tablets-only exception as an alternative", { any: [trial, manual("forms", "Chewable tablets or orally disintegrating tablets: age under 6 years.")] }, "not_met", "not_met"],
+    ["another product's exception as an alternative", { any: [trial, manual("forms", "MYDAYIS – member must be 13 years of age or older.")] }, "not_met", "not_met"],
+    ["a forms sentence on its own", { all: [manual("forms", "Tablets and capsules: 1 unit per day.")] }, "met", "met"],
+    ["another product's sentence on its own", { all: [manual("forms", "MYDAYIS – member must be 13 years of age or older.")] }, "met", "met"],
+    ["a sentence about the requested form is judged", { any: [trial, manual("forms", "Oral solution – for members unable to swallow tablets.")] }, "manual", "missing"],
+  ];
+  it.each(ROWS)("%s", (_name, criteria, outcome, overall) => {
+    const result = decide(criteria);
+    const step = result.steps.find((s) => s.criterionId === "forms");
+    expect(step?.outcome === "missing" && step.closedAlternative ? "not_met" : step?.outcome).toBe(outcome);
+    expect(result.summary.overall).toBe(overall);
+    if (outcome !== "manual") expect(step?.answer).toMatch(/^Does not apply/);
+  });
+});
+
 describe("selectIndication", () => {
   const policy = policyFromCriteriaDocument(
     ZPolicyCriteriaDocument.parse({

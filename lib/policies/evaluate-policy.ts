@@ -13,7 +13,8 @@ import { sameDrug } from "@/lib/lexicon/same-drug";
 import type { ClaimRecord, TestClaim } from "@/lib/claims/types";
 import type { IntakeFacts, SourceDocument } from "@/lib/intake/types";
 import { listWords, manualAnswer, requestedDrug, toStepEvidence, type CaseContext, type CheckAnswer } from "./case-context";
-import { scopedProducts } from "./drug-scope";
+import { scopedForms, scopedProducts } from "./drug-scope";
+import { productForm } from "@/lib/lexicon/product-form";
 import { answerAge } from "./checks/answer-age";
 import { answerCombination } from "./checks/answer-combination";
 import { answerContinuation } from "./checks/answer-continuation";
@@ -42,23 +43,50 @@ export interface EvaluatePolicyInput {
   asOf: string;
 }
 
-/** A sentence about other products of the section than the one requested: it does not apply to this request. */
-function notThisProduct(criterion: CriterionNode, ctx: CaseContext): CheckAnswer | null {
-  const products = scopedProducts(criterion.text);
+/** The request's dosage forms, from its name, strength, form and unit ("DEXILANT DR 60 mg capsule": capsule). */
+function requestedForms(ctx: CaseContext): string[] {
+  const r = ctx.requested;
+  return r ? productForm([r.name, r.strength, r.dosageForm, r.quantityUnit].filter(Boolean).join(" ")).forms.filter((f) => f !== "extended release") : [];
+}
+
+/**
+ * A sentence about other products of the section than the one requested ("MYDAYIS – ...", "Granules, suspensions
+ * and ODT forms: ..."): it does not apply to this request. As a requirement of its own that asks nothing of this
+ * request (met); as one alternative of a ONE-of group it is an alternative this request does not have (not met):
+ * "does not apply" never meets a group in place of the criteria that do.
+ */
+function notThisProduct(criterion: CriterionNode, ctx: CaseContext, alternative: boolean): CheckAnswer | null {
   const requested = ctx.requested;
-  if (!products || !requested || products.some((p) => sameDrug(p, requested.name))) return null;
+  if (!requested) return null;
+  const products = scopedProducts(criterion.text);
+  const forms = products ? null : scopedForms(criterion.text);
+  const wanted = requestedForms(ctx);
+  const other = products
+    ? !products.some((p) => sameDrug(p, requested.name))
+    : forms !== null && wanted.length > 0 && !wanted.some((f) => forms.includes(f));
+  if (!other) return null;
+  const about = products ? listWords(products) : `${listWords(forms ?? [], "and")} forms`;
+  const what = products ? requested.name : `${requested.name} (${listWords(wanted, "and")})`;
   const evidence = toStepEvidence(requested.evidence).slice(0, 1);
+  if (alternative) {
+    return {
+      outcome: "not_met",
+      answer: `Does not apply: the sentence is about ${about} only; the request is for ${what}, so this alternative is not open to it.`,
+      reason: `The alternative applies to ${about}, not to ${what}.`,
+      evidence,
+    };
+  }
   return {
     outcome: "met",
-    answer: `Does not apply: the sentence is about ${listWords(products)} only; the request is for ${requested.name}.`,
-    reason: `The criterion applies to ${listWords(products)}, not to ${requested.name}.`,
+    answer: `Does not apply: the sentence is about ${about} only; the request is for ${what}.`,
+    reason: `The criterion applies to ${about}, not to ${what}.`,
     evidence,
   };
 }
 
 /** The answer to one criterion. */
-export function answerCriterion(criterion: CriterionNode, ctx: CaseContext): CheckAnswer {
-  const other = notThisProduct(criterion, ctx);
+export function answerCriterion(criterion: CriterionNode, ctx: CaseContext, alternative = false): CheckAnswer {
+  const other = notThisProduct(criterion, ctx, alternative);
   if (other) return other;
   const check = criterion.check;
   switch (check.kind) {
@@ -95,17 +123,17 @@ interface Answered {
 }
 
 /** Answers every criterion of a tree (by id). */
-function answerTree(node: CriteriaNode, ctx: CaseContext, out: Map<string, Answered>): void {
+function answerTree(node: CriteriaNode, ctx: CaseContext, out: Map<string, Answered>, alternative = false): void {
   if (node.kind === "criterion") {
-    const answer = safeAnswer(node, ctx);
+    const answer = safeAnswer(node, ctx, alternative);
     out.set(node.id, { criterion: node, answer });
-  } else node.children.forEach((c) => answerTree(c, ctx, out));
+  } else node.children.forEach((c) => answerTree(c, ctx, out, node.logic === "any" && node.children.length > 1));
 }
 
-function safeAnswer(criterion: CriterionNode, ctx: CaseContext): CheckAnswer {
+function safeAnswer(criterion: CriterionNode, ctx: CaseContext, alternative = false): CheckAnswer {
   let answer: CheckAnswer;
   try {
-    answer = answerCriterion(criterion, ctx);
+    answer = answerCriterion(criterion, ctx, alternative);
   } catch (error) {
     // A malformed check (an admin's edit) must not break the whole check: a clinician answers it.
     answer = { ...manualAnswer(criterion.text), answer: `This criterion could not be evaluated automatically (${error instanceof Error ? error.message : "error"}).` };
