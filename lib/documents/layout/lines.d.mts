@@ -20,6 +20,7 @@ export type WordBox = [number, number, number, number, string];
 
 export const COLUMN_GAP: number;
 export const BASELINE_TOLERANCE: number;
+export const ALIGN_TOLERANCE: number;
 export function round(n: number): number;
 export function linesFromPieces(pieces: readonly TextPiece[]): PdfLine[];
 export function piecesFromWords(words: readonly WordBox[], pageHeight: number): TextPiece[];

@@ -37,6 +37,14 @@ const LAYOUTS: { name: string; words: WordBox[]; lines: string[]; cells?: [numbe
   { name: "a value slightly below its label shares the line", words: [[40, 100, 80, 112, "Dose:"], [170, 103, 210, 115, "10 mg"]], lines: ["Dose: | 10 mg"] },
   { name: "rows a line apart stay apart, top first", words: [[40, 130, 80, 142, "second"], [40, 100, 80, 112, "first"]], lines: ["first", "second"] },
   { name: "a literal separator inside a word is written as a slash", words: [[40, 100, 120, 112, "Qty | days"]], lines: ["Qty / days"] },
+  {
+    name: "a heading set tight against the next column splits where the row below starts a cell",
+    words: [[263, 300, 315, 312, "Directions"], [381.8, 300, 495.6, 312, "Quantity / days supply"], [507.6, 300, 559.3, 312, "Start date"], [263, 316, 370.4, 328, "20 mcg subcutaneously"], [381.8, 316, 472.7, 328, "1 pen / 28 days"], [507.6, 316, 559.5, 328, "11/01/2025"]],
+    lines: ["Directions | Quantity / days supply | Start date", "20 mcg subcutaneously | 1 pen / 28 days | 11/01/2025"],
+    cells: [[[263, 315], [381.8, 495.6], [507.6, 559.3]], [[263, 370.4], [381.8, 472.7], [507.6, 559.5]]],
+  },
+  { name: "prose (one cell a line) is not split at another line's cell start", words: [[40, 100, 120, 112, "Name:"], [200, 100, 260, 112, "Jane"], [40, 116, 150, 128, "The patient"], [154, 116, 260, 128, "was seen"]], lines: ["Name: | Jane", "The patient was seen"] },
+  { name: "alignment far below (another block) does not split", words: [[40, 100, 80, 112, "Drug:"], [82, 100, 130, 112, "Forteo"], [200, 100, 240, 112, "Tier"], [40, 400, 60, 412, "A"], [82, 400, 100, 412, "B"], [200, 400, 240, 412, "C"]], lines: ["Drug: Forteo | Tier", "A | B | C"] },
   { name: "blank words are dropped", words: [[40, 100, 80, 112, " "], [100, 100, 140, 112, "kept"]], lines: ["kept"] },
 ];
 
