@@ -6,7 +6,7 @@ import { apiFetch } from "@/lib/portal/api-client";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Empty, ErrorState, Loading } from "@/components/ui/states";
-import type { TMetricsGroup, TMetricsReport, TMetricsStats } from "@/lib/schemas/report";
+import type { TCorrectionMetrics, TMetricsGroup, TMetricsReport, TMetricsStats } from "@/lib/schemas/report";
 
 const DAY_MS = 86400_000;
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
@@ -43,6 +43,46 @@ function GroupRows({ label, kind, group, strong }: { label: string; kind: string
         </tr>
       ))}
     </>
+  );
+}
+
+const pct = (rate: number | null) => (rate === null ? "—" : `${Math.round(rate * 1000) / 10}%`);
+
+/** How often reviewers corrected each intake fact: the engine's reading errors as people see them, most corrected first. */
+function CorrectionsTable({ metrics }: { metrics: TCorrectionMetrics }) {
+  const fields = [...metrics.by_field].sort((a, b) => b.cases_corrected - a.cases_corrected || b.corrections - a.corrections);
+  return (
+    <section aria-labelledby="corrections-title" className="space-y-2">
+      <h2 id="corrections-title" className="text-lg font-semibold">Corrections by reviewers</h2>
+      <p className="text-sm text-slate-600">
+        {metrics.total === 0
+          ? `No intake fact of the period's ${metrics.cases} cases was corrected.`
+          : `${metrics.total} correction${metrics.total === 1 ? "" : "s"} on ${metrics.cases_corrected} of ${metrics.cases} cases: how often the engine misread each fact, as reviewers found it.`}
+      </p>
+      <div className="overflow-x-auto">
+        <table className="w-full rounded-lg border border-slate-200 bg-white text-sm">
+          <caption className="sr-only">Corrections per intake fact from the period&apos;s cases</caption>
+          <thead className="bg-slate-50 text-slate-700">
+            <tr>
+              <th scope="col" className="px-3 py-2 text-left">Fact</th>
+              <th scope="col" className="px-3 py-2 text-right">Corrections</th>
+              <th scope="col" className="px-3 py-2 text-right">Cases corrected</th>
+              <th scope="col" className="px-3 py-2 text-right">Share of cases</th>
+            </tr>
+          </thead>
+          <tbody>
+            {fields.map((f) => (
+              <tr key={f.field} className="border-t border-slate-100">
+                <th scope="row" className="px-3 py-2 text-left font-medium">{f.label}</th>
+                <td className="px-3 py-2 text-right tabular-nums">{f.corrections}</td>
+                <td className="px-3 py-2 text-right tabular-nums">{f.cases_corrected}</td>
+                <td className="px-3 py-2 text-right tabular-nums">{pct(f.case_rate)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
   );
 }
 
@@ -104,6 +144,7 @@ export function MetricsReport() {
           </table>
         </div>
       )}
+      {report.data && report.data.overall.all.requests > 0 && report.data.corrections && <CorrectionsTable metrics={report.data.corrections} />}
     </section>
   );
 }

@@ -6,7 +6,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { createTestWorkspace, type TestWorkspace } from "../support/workspace";
 import { logIn } from "../support/portal";
-import { addPolicyText, engineApprovedCase, pendedCase, rfiCase, SCALES_POLICY, scalesNotePdf, screenshotsAtBothWidths, tableQuoteCase, typedNameCase } from "../support/case-screen";
+import { addPolicyText, engineApprovedCase, overflowing, pendedCase, rfiCase, SCALES_POLICY, scalesNotePdf, screenshotsAtBothWidths, stage, tableQuoteCase, typedNameCase } from "../support/case-screen";
 import { signInRequest } from "../support/session";
 
 const WIDTHS = [1280, 390] as const;
@@ -47,15 +47,6 @@ async function overlaps(items: Locator) {
 async function atWidth(page: Page, width: number) {
   await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
 }
-
-/** Elements reaching past the window's right edge (nothing on the case page scrolls sideways). */
-const overflowing = (page: Page) =>
-  page.locator("body").evaluate((body) =>
-    [...body.querySelectorAll("*")]
-      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && !el.closest("[role=region][tabindex], pre, canvas"))
-      .map((el) => `${el.tagName.toLowerCase()}.${el.className}`.slice(0, 100)));
-
-const stage = (page: Page, label: string): Locator => page.getByRole("list", { name: "Case progress" }).getByRole("listitem").filter({ hasText: label });
 
 test("an engine-approved case shows one decided state: header, stepper, main action and history agree, with the rule", async ({ page, request }) => {
   test.setTimeout(120_000);

@@ -8,6 +8,7 @@ import { screenshotsAtBothWidths } from "../support/case-screen";
 import { signInRequest } from "../support/session";
 import { uploadPdf } from "../support/cases";
 import { makePdf, PA_FORM_PAGE } from "../support/fixtures";
+import { MRI_SERVICE, procedureFormPage } from "../support/procedure-request";
 
 // One criterion the form's date of birth decides: the patient (born 2012) is under 18 as read.
 const POLICY_TEXT = [
@@ -214,4 +215,55 @@ test("a case pended because its patient is unread says so at the top, the notice
   await expect(letter).toContainText(/Patient:\s*Jane Doe/);
   await expect(preview.getByRole("alert")).toHaveCount(0);
   await screenshotsAtBothWidths(page, "review-screen-after", () => expect(letter).toContainText(/Patient:\s*Jane Doe/));
+});
+
+test("a procedure request without its code read: the nurse corrects the service code, the preview names the service, the decision issues it, and Reports counts the correction", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const ws = await createTestWorkspace("Procedure portal");
+  const form = await uploadPdf(request, ws.apiKey, await makePdf([procedureFormPage({ withoutCode: true })]), "mri-request.pdf");
+  const created = await request.post("/api/v1/prior_auths", { headers: { "X-API-Key": ws.apiKey }, data: { case_id: `PROC-${Date.now()}`, document_url: form.document_url, synchronous_request: true } });
+  expect(created.status(), await created.text()).toBe(201);
+  const pa = await created.json();
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await logIn(page, ws.adminEmail, ws.adminPassword);
+  await page.goto(`/cases/${pa.id}`);
+  const decision = page.getByRole("form", { name: "Record a decision" });
+  await decision.getByRole("radio", { name: /Approve/ }).check();
+  const preview = page.getByRole("region", { name: "Notice preview" });
+  await expect(preview.getByRole("alert")).toContainText("This notice cannot be sent yet");
+  await expect(preview.getByRole("alert")).toContainText("Neither a requested drug nor a service code was read");
+
+  const corrections = page.getByRole("region", { name: "Corrections" });
+  await saveCorrection(page, "Service code (CPT/HCPCS)", async () => {
+    await corrections.getByLabel("CPT or HCPCS code").fill("70553");
+    await corrections.getByLabel("Service name (optional)").fill(MRI_SERVICE);
+  }, "A document of the case", `Requested service: ${MRI_SERVICE}`);
+  await expect(page.getByRole("status").filter({ hasText: /^Service code \(CPT\/HCPCS\) corrected\./ })).toBeVisible({ timeout: 30_000 });
+  await expect(corrections.getByRole("list", { name: "Corrected facts" })).toContainText(`Service code (CPT/HCPCS): CPT 70553 (${MRI_SERVICE}) (was not read)`);
+  // The intake shows the requested service; its value opens the words it comes from.
+  await expect(page.getByRole("region", { name: "Intake" })).toContainText(`CPT 70553 (${MRI_SERVICE})`);
+
+  await decision.getByRole("radio", { name: /Approve/ }).check();
+  await decision.getByLabel(/^Note/).fill("Neurology referral on file; criteria met.");
+  const letter = preview.getByTestId("notice-letter");
+  await expect(letter).toContainText(/Patient:\s*Jane Q Doe/);
+  await expect(letter).toContainText(new RegExp(`Service:\\s*CPT 70553 \\(${MRI_SERVICE}\\)`));
+  await expect(letter).not.toContainText(/Drug:|Quantity:/);
+  await expect(letter).toContainText(`The request for CPT 70553 (${MRI_SERVICE}) is approved`);
+  await expect(preview.getByRole("alert")).toHaveCount(0);
+  await decision.getByRole("button", { name: "Record decision" }).click();
+  await expect(page.getByTestId("case-status")).toHaveText("Approved");
+  const notices = page.getByRole("region", { name: "Notices" });
+  await expect(notices).toContainText("Notice of approval");
+  await expect(notices).toContainText(`The request for CPT 70553 (${MRI_SERVICE}) is approved`);
+
+  // Reports: the correction is counted against its field, the engine's reading errors as people see them.
+  await page.getByRole("link", { name: "Reports" }).click();
+  const table = page.getByRole("table", { name: /Corrections per intake fact/ });
+  await expect(page.getByRole("heading", { name: "Corrections by reviewers" })).toBeVisible();
+  await expect(page.getByText("1 correction on 1 of 1 cases")).toBeVisible();
+  const row = table.getByRole("row", { name: /Service code \(CPT\/HCPCS\)/ });
+  await expect(row.getByRole("cell")).toHaveText(["1", "1", "100%"]);
+  await expect(table.getByRole("row", { name: /Patient name/ }).getByRole("cell")).toHaveText(["0", "0", "0%"]);
 });

@@ -1,7 +1,7 @@
 // Cases for the case screen's specs (issue 22 items 3, 4, 6, 7): an engine approval, a pended case, a quote from a
 // table (text and scanned), a fact typed in a PDF annotation (not placeable on the drawn page), a request for
 // information, each made through the API as an integration would.
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import fs from "node:fs";
 import path from "node:path";
 import { PDFDocument, PDFName, PDFString, StandardFonts } from "pdf-lib";
@@ -144,13 +144,26 @@ export async function rfiCase(request: APIRequestContext, apiKey: string) {
 
 export { CLINICAL_NOTE };
 
-/** A full-page screenshot at a laptop's and a phone's width, for the note (e2e/artifacts, not committed). */
-export async function screenshotsAtBothWidths(page: Page, name: string, ready?: () => Promise<void>) {
-  const dir = path.resolve("e2e/artifacts");
+/**
+ * A screenshot at a laptop's and a phone's width: full pages for the note in e2e/artifacts (not committed), or, with
+ * `dir`, the window only (small PNGs, e.g. docs/screenshots, committed).
+ */
+export async function screenshotsAtBothWidths(page: Page, name: string, ready?: () => Promise<void>, opts: { dir?: string } = {}) {
+  const dir = path.resolve(opts.dir ?? "e2e/artifacts");
   fs.mkdirSync(dir, { recursive: true });
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
     if (ready) await ready();
-    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
+    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: !opts.dir });
   }
 }
+
+/** Elements reaching past the window's right edge (nothing on the case page scrolls sideways). */
+export const overflowing = (page: Page) =>
+  page.locator("body").evaluate((body) =>
+    [...body.querySelectorAll("*")]
+      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && !el.closest("[role=region][tabindex], pre, canvas"))
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className}`.slice(0, 100)));
+
+/** One stage of the case's progress stepper. */
+export const stage = (page: Page, label: string): Locator => page.getByRole("list", { name: "Case progress" }).getByRole("listitem").filter({ hasText: label });
