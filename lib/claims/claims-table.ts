@@ -1,11 +1,12 @@
 // Claims tables printed in a case's documents (a pharmacy's fill history, a plan's claims report): the header row
 // names the columns (headers are data: data/claims-table-headers.json), each row below becomes a dated claim record
 // with the document, page and printed row it came from. Columns are matched by position (the x-range of each header
-// cell, lib/documents/read-pdf.ts layout) and, for plain text, by order. A wrapped drug name continues on the next
+// cell, from the document layout model lib/documents/layout) and, for plain text, by order. A wrapped drug name continues on the next
 // line. A row without a readable date or drug is skipped; a status word not in data/claim-status-words.json leaves
 // the row pending (never a trial). Pure.
 import { normalizeNdc } from "@/lib/lexicon/codes/ndc";
 import { parseDate } from "@/lib/lexicon/dates";
+import { pageLines } from "@/lib/documents/layout/page-lines";
 import type { SourceDocument } from "@/lib/intake/types";
 import HEADERS from "./data/claims-table-headers.json";
 import STATUS_WORDS from "./data/claim-status-words.json";
@@ -14,7 +15,6 @@ import type { CaseClaim } from "./types";
 export type ClaimColumn = "date" | "drug" | "ndc" | "quantity" | "days_supply" | "status" | "claim_id" | "procedure_code";
 const COLUMNS: ClaimColumn[] = ["date", "drug", "ndc", "quantity", "days_supply", "status", "claim_id", "procedure_code"];
 
-const SEPARATOR = " | ";
 const headerKey = (cell: string) => cell.toLowerCase().replace(/[^a-z0-9]+/g, " ").trim();
 
 const HEADER_INDEX = new Map<string, ClaimColumn>();
@@ -93,22 +93,19 @@ export function readClaimsTables(doc: SourceDocument, opts: ReadClaimsOptions = 
     const text = page.text ?? "";
     // A report of paid claims only ("paid claims only", "Paid Claims History") states the status of rows without one.
     const paidOnly = /\bpaid claims?\b/i.test(text);
-    const lines = text.split("\n");
-    let offset = 0;
     let last: CaseClaim | null = null;
-    lines.forEach((line, index) => {
-      const start = offset;
-      offset += line.length + 1;
-      const ranges = page.layout?.lines[index] ?? null;
+    for (const { text: line, start, cells: laid } of pageLines(page)) {
+      const known = laid.every((c) => c.x0 !== null && c.x1 !== null);
+      const ranges = page.layout && known ? laid.map((c): [number, number] => [c.x0 ?? 0, c.x1 ?? 0]) : null;
       // PDF lines mark column gaps with " | "; plain text separates columns by tabs or runs of spaces.
-      const cells = (page.layout ? line.split(SEPARATOR) : line.trim().split(/ \| |\t+| {2,}/)).map((c) => c.trim());
+      const cells = (page.layout ? laid.map((c) => c.text) : line.trim().split(/ \| |\t+| {2,}/)).map((c) => c.trim());
       const found = readHeader(cells, ranges);
       if (found) {
         header = found;
         last = null;
-        return;
+        continue;
       }
-      if (!header || (cells.length < 2 && !last)) return;
+      if (!header || (cells.length < 2 && !last)) continue;
       const row = assign(header, cells, ranges);
       const date = row.date ? parseDate(row.date, opts) : null;
       const drug = row.drug?.trim();
@@ -118,11 +115,11 @@ export function readClaimsTables(doc: SourceDocument, opts: ReadClaimsOptions = 
         // The rest of a wrapped drug name.
         last.drug_name = `${last.drug_name ?? ""} ${drug}`.trim();
         if (last.source) last.source.quote = `${last.source.quote}\n${line}`;
-        return;
+        continue;
       }
       if (!date || date.length !== 10 || !(drug || ndc || code)) {
         last = null;
-        return;
+        continue;
       }
       const status = row.status ? claimStatusOf(row.status) : paidOnly ? "paid" : null;
       const days = number(row.days_supply);
@@ -141,7 +138,7 @@ export function readClaimsTables(doc: SourceDocument, opts: ReadClaimsOptions = 
       };
       claims.push(claim);
       last = claim;
-    });
+    }
   }
   return claims;
 }
