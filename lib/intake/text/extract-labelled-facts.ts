@@ -17,6 +17,7 @@ import type { Evidence, IntakeFacts, IntakeMedicationRequest, IntakePractitioner
 import { parseBirthDate, type DateOptions } from "@/lib/lexicon/dates";
 import { cleanDiagnosisName, diagnosisFrom } from "./diagnosis-names";
 import { doseIn, integerIn, quantityIn, quantityOverDays, routeIn, splitDrugName, strengthIn } from "./medication-details";
+import { splitNameAndSpecialty } from "./name-and-specialty";
 import { parsePersonName } from "./person-name";
 import { findPriorTreatments, outcomeOf, type TreatmentHit } from "./find-prior-treatments";
 import { daysBetween, parseDateRange, parseDurationDays } from "@/lib/lexicon/dates";
@@ -110,7 +111,23 @@ export function extractLabelledFacts(doc: SourceDocument, readings: PageReading[
     const address = addressFrom(prescriberHits, p.evidence, ev);
     for (const l of prescriberHits) {
       const { kind, value } = l.hit;
-      if (kind === "name" && !p.family) {
+      if (kind === "nameAndSpecialty") {
+        const both = splitNameAndSpecialty(value);
+        const name = p.family ? null : parsePersonName(both.name);
+        // Each part's evidence is its own words when the page text holds them as read (else the whole value).
+        const partEv = (part: string, field: string) => {
+          const at = l.raw.indexOf(part);
+          return at >= 0 ? ev(l, field, at, at + part.length) : ev(l, field);
+        };
+        if (name?.family) {
+          Object.assign(p, { prefix: name.prefix, given: name.given, family: name.family });
+          p.evidence.push(partEv(both.name, "name"));
+        }
+        if (both.specialty && !p.specialty) {
+          p.specialty = both.specialty;
+          p.evidence.push(partEv(both.specialty, "specialty"));
+        }
+      } else if (kind === "name" && !p.family) {
         const name = parsePersonName(value);
         if (name?.family) {
           Object.assign(p, { prefix: name.prefix, given: name.given, family: name.family });

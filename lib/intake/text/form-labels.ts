@@ -7,7 +7,7 @@ export type Role = "patient" | "prescriber" | "medication" | "diagnosis" | "tria
 
 export type FieldKind =
   | "name" | "firstName" | "lastName" | "dob" | "sex" | "memberId" | "payer" | "plan" | "group" | "phone" | "fax" | "street" | "city" | "state" | "zip"
-  | "cityStateZip" | "npi" | "specialty"
+  | "cityStateZip" | "npi" | "specialty" | "nameAndSpecialty"
   | "drug" | "strength" | "dosageForm" | "ndc" | "quantity" | "dailyQuantity" | "daysSupply" | "directions" | "route" | "refills"
   | "diagnosis" | "icd10"
   | "trialDates" | "trialDuration" | "trialOutcome"
@@ -70,6 +70,13 @@ const WRITTEN_LABELS: LabelDef[] = [
     "specialty", "speciality", "prescriber specialty", "provider specialty", "physician specialty", "specialty type", "medical specialty",
     "physician's specialty", "prescriber's specialty", "provider's specialty", "practice specialty", "specialty (if applicable)",
     "area of specialty", "specialty of prescriber",
+  ]),
+  // One box for both ("Prescriber Name and Specialty: Helga Lindqvist, MD, Cardiology"): split by name-and-specialty.ts.
+  ...defs("nameAndSpecialty", "prescriber", [
+    "prescriber name and specialty", "prescriber name/specialty", "prescriber name & specialty", "physician name and specialty",
+    "physician name/specialty", "physician name & specialty", "provider name and specialty", "provider name/specialty",
+    "provider name & specialty", "prescribing physician and specialty", "prescribing provider and specialty", "name and specialty",
+    "name/specialty", "name & specialty", "prescriber and specialty", "physician and specialty", "provider and specialty",
   ]),
   ...defs("phone", "prescriber", [
     "office phone", "prescriber phone", "provider phone", "physician phone", "clinic phone", "office telephone", "office phone number",

@@ -33,6 +33,40 @@ describe("readLabelledFields: label and value cells of a table", () => {
     expect(read.filter((v) => v.startsWith("medication.quantity=") && v !== "medication.quantity=")).toEqual([]);
   });
 
+  // The fixture gives 5 pt a character: after a label of 20 or 21 characters and a space, the value starts at the
+  // next column (149).
+  it.each([
+    ["Prescriber specialty Adult Neurology", "prescriber.specialty=Adult Neurology"],
+    ["Member Date of Birth 12/03/1944", "patient.dob=12/03/1944"],
+    ["Days supply requested 30", "medication.daysSupply=30"],
+  ])("reads a label at its cell's start typed up against its value at the next column's start: %j", (cell, expected) => {
+    const rows: FixtureRow[] = [
+      [["Beneficiary Name", 43], ["Elliot Yilmaz", 149], ["Member #", 309], ["W73397478", 415]],
+      [["Prescriber Name", 43], ["Carlos Abernathy, MD", 149], ["NPI Number", 309], ["1445067659", 415]],
+      [["Phone", 43], ["(214) 555-3018", 149]],
+      [[cell, 43]],
+    ];
+    expect(values(rows)).toContain(expected);
+  });
+
+  it("reads no value from words after a label that stop short of the next column", () => {
+    const rows: FixtureRow[] = [
+      [["Beneficiary Name", 43], ["Elliot Yilmaz", 149], ["Member #", 309], ["W73397478", 415]],
+      [["Prescriber Name", 43], ["Carlos Abernathy, MD", 149], ["NPI Number", 309], ["1445067659", 415]],
+      [["Phone", 43], ["(214) 555-3018", 149]],
+      [["Specialty if known", 43]],
+    ];
+    expect(values(rows).filter((v) => v.startsWith("prescriber.specialty"))).toEqual([]);
+  });
+
+  it.each([
+    ["under a row of headings", [[["Specialty", 43], ["Phone", 243]], [["SECTION C - MEDICATION", 40]]]],
+    ["under a label alone", [[["Specialty", 43]], [["SECTION C - MEDICATION", 40]]]],
+    ["under a label alone, a role's heading", [[["Specialty:", 43]], [["Medication Information", 43]]]],
+  ] as [string, FixtureRow[]][])("reads no value from the next section's heading %s", (_, rows) => {
+    expect(values([[["Prescriber Name", 43], ["Carlos Abernathy, MD", 149]], ...rows, [["Drug Name", 43], ["Humira 40 mg", 149]]]).filter((v) => /specialty|phone/.test(v) && !v.endsWith("="))).toEqual([]);
+  });
+
   it("keeps a label's words inside a value that is not at a column's start", () => {
     const rows: FixtureRow[] = [
       [["Beneficiary Name", 43], ["Elliot Yilmaz", 149], ["DOB", 309], ["05-13-1975", 415]],

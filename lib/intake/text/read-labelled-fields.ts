@@ -175,6 +175,9 @@ function headingRoles(line: Line): { role: Role; x0: number | null; x1: number |
   return cells.map((c, i) => ({ role: roles[i] as Role, x0: c.x0, x1: c.x1 }));
 }
 
+/** A line that opens a section: a heading of a role ("Patient Information") or a numbered section ("SECTION C - ..."). */
+const isSectionHeading = (line: Line) => headingRoles(line) !== null || /^\s*section\s+[A-Z0-9]{1,2}\b/i.test(line.text);
+
 function looksLikeCode(kind: FieldKind, after: string): boolean {
   const next = after.trimStart();
   if (kind === "npi" || kind === "ndc") return /^\d{4}/.test(next);
@@ -212,6 +215,21 @@ function columnStarts(lines: Line[]): number[] {
   return [...counts.entries()].filter(([, n]) => n >= 3).map(([x]) => x);
 }
 
+/**
+ * A label at its cell's start typed up against its value, the value starting at the next column's start (a long
+ * "Specialty (if applicable)" running into its box: "Specialty (if applicable) Adult Neurology").
+ */
+function valueAtColumn(line: Line, labelEnd: number, after: string, columns: number[]): boolean {
+  const lead = /^[^\S\n]+/.exec(after)?.[0] ?? "";
+  if (!lead || !/^[A-Za-z0-9]/.test(after.slice(lead.length))) return false;
+  const x = xAt(line, line.start + labelEnd + lead.length);
+  const cell = line.cells.find((c) => line.start + labelEnd >= c.start && line.start + labelEnd <= c.end);
+  // The label's cell starts a column of the table (a centred heading does not), the value the next column.
+  const cellX = cell?.x0 ?? null;
+  if (x === null || cellX === null || !columns.some((start) => Math.abs(start - cellX) <= 3)) return false;
+  return columns.some((start) => start > cellX + 30 && Math.abs(start - x) <= 15);
+}
+
 function findLabelCandidates(line: Line, bareLabels = false, columns: number[] = []): Candidate[] {
   const found: Candidate[] = [];
   LABEL_PATTERN.lastIndex = 0;
@@ -240,6 +258,7 @@ function findLabelCandidates(line: Line, bareLabels = false, columns: number[] =
     let valueStart: number;
     if (term) valueStart = labelEnd + term[0].length;
     else if (alone) valueStart = labelEnd + hint.length;
+    else if (atCellStart && valueAtColumn(line, labelEnd, after, columns)) valueStart = labelEnd + (/^[^\S\n]+/.exec(after)?.[0].length ?? 0);
     else if (defs.some((d) => d.bare) && looksLikeCode(defs[0].kind, after)) valueStart = labelEnd;
     else if (bareLabels && atCellStart && /^[^\S\n]+(?:[^\s:：|(]|\(\d)/.test(after)) valueStart = labelEnd;
     else continue;
@@ -547,7 +566,8 @@ function valueUnder(lines: Line[], from: number, line: Line, c: Candidate): { va
   const beside = (l: Line) => l.cells.every((v) => v.x0 !== null && v.x0 >= right - 5);
   while (lines[from] && lines[from].text.trim() && beside(lines[from]) && from < lines.length - 1) from++;
   const next = lines[from];
-  const ends = (l: Line) => findLabelCandidates(l).some((n) => !n.alone) || l.cells[0].text.includes("?");
+  // A section's heading ends the table: it is the next section, never a value.
+  const ends = (l: Line) => findLabelCandidates(l).some((n) => !n.alone) || l.cells[0].text.includes("?") || isSectionHeading(l);
   if (!next || !next.text.trim() || ends(next)) return null;
   const index = line.cells.findIndex((cell) => c.labelStart >= cell.start - line.start && c.labelStart < cell.end - line.start);
   const heading = line.cells[index];
@@ -581,6 +601,8 @@ function valueBelow(lines: Line[], i: number, c: Candidate): { value: string; sp
   if (choices.isList) return choices.written && { value: choices.written.value, span: { start: choices.written.start, end: choices.written.end } };
   const next = lines[i + 1];
   if (!next || !next.text.trim() || findLabelCandidates(next).length || /[?:]\s*\*?$/.test(next.text.trim()) || next.cells[0].text.includes("?")) return null;
+  // A section's heading below a label is the next section, never the label's value.
+  if (isSectionHeading(next)) return null;
   if (c.x !== null) {
     // Under the label, or under the blank the label leaves on its line for the value (up to the next cell).
     const x = c.x;
@@ -602,7 +624,7 @@ function valueBelow(lines: Line[], i: number, c: Candidate): { value: string; sp
 }
 
 /** Fields whose values are words that may wrap onto a second line of their box. */
-const WRAPPING_KINDS = new Set<FieldKind>(["name", "specialty", "drug", "diagnosis", "directions"]);
+const WRAPPING_KINDS = new Set<FieldKind>(["name", "specialty", "nameAndSpecialty", "drug", "diagnosis", "directions"]);
 
 /**
  * The second line of a value wrapped in its box, beside its label ("Prescriber Specialty: | Pediatric" over
