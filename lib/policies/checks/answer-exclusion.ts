@@ -1,5 +1,5 @@
 // "Not used in combination with X": X must not be among the other requested drugs, the ongoing treatments, the
-// recent paid claims (90 days) or what the notes say the patient currently takes.
+// recent paid claims (filled, or supplied up to, within 90 days) or what the notes say the patient currently takes.
 import { className, isInClass } from "@/lib/lexicon/drug-classes";
 import { sameDrug } from "@/lib/lexicon/same-drug";
 import { claimDrugName, daysBetween } from "@/lib/claims/claims-evidence";
@@ -26,7 +26,9 @@ export function answerExclusion(check: CheckOf<"concurrent_therapy_exclusion">, 
   }
   const recent = ctx.claims.find((c) => {
     const name = claimDrugName(c, ctx.claims);
-    return c.status === "paid" && name !== null && excluded(name) && daysBetween(c.date, ctx.asOf) <= RECENT_DAYS && daysBetween(c.date, ctx.asOf) >= 0;
+    const before = daysBetween(c.date, ctx.asOf);
+    // A fill whose supply lasts into the recent window is recent use, however long ago it was dispensed.
+    return c.status === "paid" && name !== null && excluded(name) && before >= 0 && before - (c.days_supply ?? 0) <= RECENT_DAYS;
   });
   if (recent) {
     return { outcome: "not_met", answer: `No: claim ${recent.claim_id} (${recent.date}, paid) is for ${claimDrugName(recent, ctx.claims)}.`, reason: `The policy excludes use with ${wanted}; it was filled in the last ${RECENT_DAYS} days.`, evidence: [{ claimId: recent.claim_id, quote: `${claimDrugName(recent, ctx.claims)} filled ${recent.date} (paid)` }] };

@@ -29,3 +29,15 @@ describe.each(ROWS)("%s", (text, counts) => {
     expect(answer.outcome === "met").toBe(counts);
   });
 });
+
+// What was considered, declined or never started is no trial.
+const NOT_TAKEN: string[] = [
+  "Methotrexate therapy was considered but not started because of liver disease.",
+  "She declined methotrexate therapy.",
+  "Methotrexate therapy was prescribed but never started.",
+  "Discussed methotrexate therapy; patient does not want to take it.",
+];
+
+describe.each(NOT_TAKEN)("%s", (text) => {
+  it("is no trial", () => expect(answerStepTherapy(triedMethotrexate, note(text)).outcome).not.toBe("met"));
+});

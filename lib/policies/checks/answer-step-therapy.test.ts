@@ -107,3 +107,34 @@ describe("a criterion that names no drug or class counts only treatments for the
     expect(answerStepTherapy(secondLine, ctx({ facts: osteosarcoma }))).toMatchObject({ outcome: "missing" });
   });
 });
+
+// The false mets of the issue, each as a row: every part of a trial criterion needs dated evidence (the drug taken,
+// for the duration, within the window, with the outcome); a bare name, a short course or old fills are not it.
+const ketoconazole: CheckOf<"step_therapy"> = { kind: "step_therapy", drugs: ["ketoconazole"], drugClasses: [], count: 1, outcomes: ["failed"], minDurationDays: 30, withinDays: 60 };
+const prednisone180: CheckOf<"step_therapy"> = { kind: "step_therapy", drugs: ["prednisone"], drugClasses: [], count: 1, outcomes: ["tried"], minDurationDays: 180 };
+const twoPpis: CheckOf<"step_therapy"> = { kind: "step_therapy", drugs: [], drugClasses: ["ppi"], count: 2, outcomes: ["tried", "failed"], minDurationDays: 30, withinDays: 180, excludeRequested: true };
+const ppiAt = (asOf: string, claims: CaseClaim[]): Partial<CaseContext> => ({ asOf, claims, coveredDrugs: ["dexlansoprazole"] });
+const falseMets: [string, CheckOf<"step_therapy">, Partial<CaseContext>, string][] = [
+  ["a bare drug name in a medication list", ketoconazole, { ...note("Medications reviewed: ketoconazole 200 mg, metformin 500 mg."), asOf: "2025-10-01" }, "missing"],
+  ["a bare name in a form's list of drugs", ketoconazole, { ...note("Drugs tried: ketoconazole"), asOf: "2025-10-01" }, "missing"],
+  ["a 30-day course that ended 5 months before a 60-day window", ketoconazole,
+    { facts: facts({ priorTreatments: [trial("ketoconazole", "ketoconazole 200 mg BID 03/2025-04/2025, no response", { outcome: "inadequate_response", startDate: "2025-03-01", endDate: "2025-04-15" })] }), asOf: "2025-10-01" }, "not_met"],
+  ["180 days of prednisone needed, 11 weeks taken", prednisone180, { facts: facts({ priorTreatments: [trial("prednisone", "prednisone 20 mg daily for 11 weeks", { durationDays: 77 })] }) }, "not_met"],
+  ["180 days of prednisone needed, a course from 06/2025 to the request (about 20 weeks)", prednisone180,
+    { facts: facts({ priorTreatments: [trial("prednisone", "prednisone since 06/2025 (ongoing)", { outcome: "ongoing", startDate: "2025-06-15" })] }) }, "not_met"],
+  ["two preferred PPIs needed within 180 days, both filled before the window", twoPpis, ppiAt("2025-10-28", [
+    fill("O1", "2024-10-15", "omeprazole 20 mg cap", 30), fill("O2", "2024-11-15", "omeprazole 20 mg cap", 30), fill("O3", "2024-12-16", "omeprazole 20 mg cap", 30),
+    fill("P1", "2025-01-21", "pantoprazole 40 mg tab", 30), fill("P2", "2025-02-20", "pantoprazole 40 mg tab", 30), fill("P3", "2025-03-20", "pantoprazole 40 mg tab", 30),
+    fill("F1", "2025-06-10", "famotidine 20 mg tab", 30), fill("F2", "2025-09-10", "famotidine 20 mg tab", 30),
+  ]), "not_met"],
+  ["two preferred PPIs needed, one in the window and one before it", twoPpis, ppiAt("2025-10-28", [fill("O1", "2024-12-16", "omeprazole 20 mg cap", 30), fill("P1", "2025-08-20", "pantoprazole 40 mg tab", 30), fill("P2", "2025-09-20", "pantoprazole 40 mg tab", 30)]), "not_met"],
+  ["a preferred agent required, only the requested (non-preferred) drug filled", twoPpis, ppiAt("2025-10-28", [fill("D1", "2025-08-20", "dexlansoprazole DR 60 mg cap", 30), fill("D2", "2025-09-20", "dexlansoprazole DR 60 mg cap", 30)]), "not_met"],
+  ["two preferred PPIs in the window, each 30 days or more", twoPpis, ppiAt("2025-10-09", [
+    fill("O1", "2025-04-18", "omeprazole 40 mg cap", 30), fill("O2", "2025-05-17", "omeprazole 40 mg cap", 30), fill("O3", "2025-06-16", "omeprazole 40 mg cap", 30),
+    fill("P1", "2025-07-14", "pantoprazole 40 mg tab", 30), fill("P2", "2025-08-13", "pantoprazole 40 mg tab", 30),
+  ]), "met"],
+];
+
+describe.each(falseMets)("met only on proof: %s", (_name, check, over, outcome) => {
+  it(`is ${outcome}`, () => expect(answerStepTherapy(check, ctx(over), "Trial and failure of TWO preferred agents").outcome).toBe(outcome));
+});

@@ -153,6 +153,8 @@ function mentionedTrials(ctx: CaseContext, req: TrialRequirement, known: Set<str
         // Not tried ("has not tried X") or only planned ("plan to start X"): the one context engine says, of this mention.
         const status = contextOf(page.text.slice(hit.start, hit.end), m.start - hit.start, m.end - hit.start);
         if (status.some((c) => c === "negated" || c === "planned" || c === "hypothetical")) continue;
+        // "Considered but not started", "prescribed but never started", "declined": a mention, not a course taken.
+        if (NOT_TAKEN.test(hit.quote)) continue;
         out.push({ drug: m.written, key, outcome: "unknown", durationDays: null, lastDate: null, source: `${hit.documentName} p. ${hit.page}`, evidence: [hitEvidence(hit)] });
       }
     }
@@ -164,6 +166,8 @@ const wordsPattern = (words: string[]) => new RegExp(`(?<![a-z])(?:${words.map(e
 const TAKING = wordsPattern(NEVER_TRIED.taking);
 const TRIAL_OUTCOME = wordsPattern(NEVER_TRIED.outcome);
 const HEDGE = wordsPattern(NEVER_TRIED.hedges);
+/** Only considered, offered, declined or never begun: no trial (data: never-tried-cues.json notTaken). */
+const NOT_TAKEN = wordsPattern(NEVER_TRIED.notTaken);
 
 /**
  * Sentences that name a required drug or class as never taken (negated, not hedged, about taking it and about no
