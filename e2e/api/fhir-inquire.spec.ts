@@ -2,32 +2,15 @@
 // workspace's request for the same member and provider NPI (optionally within its service dates), answered with a
 // Parameters whose `return` values are PAS Inquiry Response Bundles, each checked against the PAS 2.2.1 profiles.
 // Another member's inquiry, and another workspace's caller (key or SMART token), find nothing.
-import { expect, test, type APIRequestContext } from "@playwright/test";
-import type { Bundle, ClaimResponse, OperationOutcome, Parameters } from "@medplum/fhirtypes";
-import { validatePas } from "../../lib/fhir/pas/validate-pas";
-import { FHIR_JSON, freshPas, pasExample, postFhir, type PasCredentials } from "../support/pas";
+import { expect, test } from "@playwright/test";
+import type { Bundle, ClaimResponse, OperationOutcome } from "@medplum/fhirtypes";
+import { freshPas, inquirePas, pasExample, postFhir } from "../support/pas";
 import { signInRequest } from "../support/session";
 import { accessToken, makeClientKey, registerSmartClient } from "../support/smart";
 import { createTestWorkspace } from "../support/workspace";
 
 const INQUIRY = "Bundle-PASClaimInquiryBundleExample.json";
 const claimOf = (bundle: Bundle) => bundle.entry!.find((entry) => entry.resource!.resourceType === "Claim")!.resource as unknown as { item: Record<string, unknown>[] };
-
-async function inquire(request: APIRequestContext, credentials: PasCredentials, body: unknown) {
-  const started = performance.now();
-  const response = await postFhir(request, "/Claim/$inquire", credentials, body);
-  const ms = Math.round(performance.now() - started);
-  expect(response.status(), await response.text()).toBe(200);
-  expect(response.headers()["content-type"]).toContain(FHIR_JSON);
-  const parameters = (await response.json()) as Parameters;
-  expect(parameters.resourceType).toBe("Parameters");
-  const returned = (parameters.parameter ?? []).map((parameter) => {
-    expect(parameter.name).toBe("return");
-    return parameter.resource as Bundle;
-  });
-  for (const bundle of returned) expect(await validatePas(bundle, "http://hl7.org/fhir/us/davinci-pas/StructureDefinition/profile-pas-inquiry-response-bundle")).toEqual([]);
-  return { returned, ms };
-}
 
 test("the guide's inquiry finds the member's request from the same provider, in its dates; nothing for another member or workspace", async ({ request, playwright, baseURL }) => {
   test.setTimeout(120_000);
@@ -42,7 +25,7 @@ test("the guide's inquiry finds the member's request from the same provider, in 
   const priorAuthId = ((await submitted.json()) as Bundle).entry![0].resource!.id!;
 
   // The guide's inquiry as it is (the Bundle itself), and wrapped as the operation's `resource` parameter.
-  const direct = await inquire(request, { apiKey: ws.apiKey }, pasExample(INQUIRY));
+  const direct = await inquirePas(request, { apiKey: ws.apiKey }, pasExample(INQUIRY));
   console.log(`PAS $inquire (guide example, 1 match): answered in ${direct.ms} ms`);
   expect(direct.returned).toHaveLength(1);
   const claimResponse = direct.returned[0].entry![0].resource as ClaimResponse;
@@ -50,7 +33,7 @@ test("the guide's inquiry finds the member's request from the same provider, in 
   expect(direct.returned[0].identifier).toEqual(pasExample<Bundle>(INQUIRY).identifier);
   const action = claimResponse.item![0].adjudication[0].extension![0].extension!.find((e) => e.url.endsWith("extension-reviewActionCode"))!.valueCodeableConcept!.coding![0].code;
   expect(action).toBe("A4");
-  const wrapped = await inquire(request, { apiKey: ws.apiKey }, { resourceType: "Parameters", parameter: [{ name: "resource", resource: pasExample(INQUIRY) }] });
+  const wrapped = await inquirePas(request, { apiKey: ws.apiKey }, { resourceType: "Parameters", parameter: [{ name: "resource", resource: pasExample(INQUIRY) }] });
   expect(wrapped.returned.map((bundle) => bundle.entry![0].resource!.id)).toEqual([priorAuthId]);
 
   // Service dates: inside the request's period it matches, outside it does not.
@@ -59,8 +42,8 @@ test("the guide's inquiry finds the member's request from the same provider, in 
     claimOf(bundle).item[0].servicedDate = servicedDate;
     return bundle;
   };
-  expect((await inquire(request, { apiKey: ws.apiKey }, dated("2026-12-15"))).returned).toHaveLength(1);
-  const outside = await inquire(request, { apiKey: ws.apiKey }, dated("2027-02-01"));
+  expect((await inquirePas(request, { apiKey: ws.apiKey }, dated("2026-12-15"))).returned).toHaveLength(1);
+  const outside = await inquirePas(request, { apiKey: ws.apiKey }, dated("2027-02-01"));
   console.log(`PAS $inquire (no match): answered in ${outside.ms} ms`);
   expect(outside.returned).toEqual([]);
 
@@ -71,16 +54,16 @@ test("the guide's inquiry finds the member's request from the same provider, in 
     if (resource.resourceType === "Patient") resource.identifier = [{ value: "99999999999" }];
     if (resource.resourceType === "Coverage") resource.subscriberId = "9999999999";
   }
-  expect((await inquire(request, { apiKey: ws.apiKey }, otherMember)).returned).toEqual([]);
+  expect((await inquirePas(request, { apiKey: ws.apiKey }, otherMember)).returned).toEqual([]);
 
   // Another workspace's caller finds nothing, with its API key or its SMART client's token.
-  expect((await inquire(request, { apiKey: other.apiKey }, pasExample(INQUIRY))).returned).toEqual([]);
+  expect((await inquirePas(request, { apiKey: other.apiKey }, pasExample(INQUIRY))).returned).toEqual([]);
   const admin = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: String(baseURL) } });
   try {
     await signInRequest(admin, other.adminEmail, other.adminPassword);
     const key = await makeClientKey("ES384");
     const token = await accessToken(request, key, await registerSmartClient(admin, { name: "Other EHR", jwks: { keys: [key.publicJwk] } }));
-    expect((await inquire(request, { token }, pasExample(INQUIRY))).returned).toEqual([]);
+    expect((await inquirePas(request, { token }, pasExample(INQUIRY))).returned).toEqual([]);
   } finally {
     await admin.dispose();
   }

@@ -2,41 +2,15 @@
 // on the case its initial request made, then a change and the cancellation of everything; an update of the approval
 // example's case; documents given as base64 and as a URL on a 127.0.0.1 server, and over the size limit. Every answer
 // is checked against the PAS 2.2.1 response profile.
-import { expect, test, type APIRequestContext } from "@playwright/test";
-import type { Bundle, ClaimResponse, DocumentReference } from "@medplum/fhirtypes";
-import { validatePas } from "../../lib/fhir/pas/validate-pas";
-import { PAS_CANONICAL } from "../../lib/fhir/pas/pas-profiles";
+import { expect, test } from "@playwright/test";
+import type { Bundle, DocumentReference } from "@medplum/fhirtypes";
 import { apiClient } from "../support/api";
 import { send, startDocServer } from "../support/doc-server";
-import { claimOf, expectOutcome, freshPas, pasExample, reviewActions, submitPas } from "../support/pas";
+import { PAS_CANCEL, PAS_CHANGED, claimOf, expectOutcome, freshPas, pasExample, reviewActions, submitConforming, submitPas, updateOf } from "../support/pas";
 import { createTestWorkspace } from "../support/workspace";
 
-const CANCEL = { url: `${PAS_CANONICAL}/extension-certificationType`, valueCodeableConcept: { coding: [{ system: "https://codesystem.x12.org/005010/1322", code: "3", display: "Cancel" }] } };
-const CHANGED = { url: `${PAS_CANONICAL}/extension-infoChanged`, valueCode: "changed" };
-
-/** Sends a request, checks it is answered 200 with a conforming PAS Response Bundle, and says how long it took. */
-async function submitConforming(request: APIRequestContext, apiKey: string, bundle: Bundle, label: string) {
-  const started = performance.now();
-  const response = await submitPas(request, apiKey, bundle);
-  const ms = Math.round(performance.now() - started);
-  expect(response.status(), await response.text()).toBe(200);
-  const answer = (await response.json()) as Bundle;
-  console.log(`PAS $submit ${label}: answered in ${ms} ms`);
-  expect(await validatePas(answer)).toEqual([]);
-  return { answer, claimResponse: answer.entry![0].resource as ClaimResponse, replayed: response.headers()["idempotent-replayed"] === "true" };
-}
-
-/** The guide's update example, its related Claim entry being the initial request's Claim as sent. */
-function updateOf(initial: Bundle, tag: string): Bundle {
-  const update = freshPas(pasExample("Bundle-HomecareAuthorizationUpdateBundleExample.json"), tag);
-  const updateClaim = claimOf(update);
-  const original = update.entry!.find((entry) => entry.resource!.resourceType === "Claim" && entry.resource !== updateClaim)!;
-  original.resource = structuredClone(claimOf(initial));
-  // The update names its related claim by the reference the example gives; the initial's Claim keeps its own id.
-  original.fullUrl = `http://example.org/fhir/Claim/${claimOf(initial).id}`;
-  updateClaim.related![0].claim = { reference: `Claim/${claimOf(initial).id}` };
-  return update;
-}
+const CANCEL = PAS_CANCEL;
+const CHANGED = PAS_CHANGED;
 
 test("the guide's Claim Update cancels an item and adds one, a change is re-evaluated, and cancelling every item withdraws the case", async ({ request }) => {
   test.setTimeout(120_000);
@@ -73,7 +47,8 @@ test("the guide's Claim Update cancels an item and adds one, a change is re-eval
   changedItem.quantity = { value: 4 };
   claimOf(change).item = [claimOf(change).item![0], changedItem];
   const changed = await submitConforming(request, ws.apiKey, change, "Homecare change (item 3)");
-  expect(reviewActions(changed.answer)).toEqual({ 1: "A4", 3: "A4" });
+  // Every item the authorization ever had keeps its latest answer: item 2 stays cancelled.
+  expect(reviewActions(changed.answer)).toEqual({ 1: "A4", 2: "C", 3: "A4" });
   events = await api.events(priorAuthId);
   expect(events.filter((event) => event.action === "pas.updated").at(-1)!.details).toMatchObject({ added: [], modified: [3], cancelled: [] });
 
@@ -82,7 +57,7 @@ test("the guide's Claim Update cancels an item and adds one, a change is re-eval
     ...item, extension: [...item.extension!.filter((extension) => !extension.url.endsWith("certificationType") && !extension.url.endsWith("infoChanged")), CANCEL],
   }));
   const cancelled = await submitConforming(request, ws.apiKey, cancelAll, "Homecare cancel all");
-  expect(reviewActions(cancelled.answer)).toEqual({ 1: "C", 3: "C" });
+  expect(reviewActions(cancelled.answer)).toEqual({ 1: "C", 2: "C", 3: "C" });
   expect(cancelled.claimResponse.processNote![0].text).toMatch(/^Cancelled/);
   expect((await api.getJson(priorAuthId)).status).toBe("Cancelled");
   events = await api.events(priorAuthId);

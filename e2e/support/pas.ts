@@ -1,12 +1,17 @@
 // The Da Vinci PAS endpoint in tests: the guide's own examples (from the PAS 2.2.1 package), copies of them with
 // identifiers of their own, posted to /fhir with a key or a SMART token, and what an answer says.
 import { expect, type APIRequestContext } from "@playwright/test";
-import type { Bundle, Claim, ClaimResponse, OperationOutcome } from "@medplum/fhirtypes";
+import type { Bundle, Claim, ClaimResponse, OperationOutcome, Parameters } from "@medplum/fhirtypes";
 import { readFhirPackage } from "../../lib/fhir/packages/read-fhir-package";
-import { PAS_PACKAGE } from "../../lib/fhir/pas/pas-profiles";
+import { PAS_CANONICAL, PAS_PACKAGE } from "../../lib/fhir/pas/pas-profiles";
+import { validatePas } from "../../lib/fhir/pas/validate-pas";
 
 const pkg = readFhirPackage(PAS_PACKAGE);
 export const FHIR_JSON = "application/fhir+json";
+
+/** An item's certification type Cancel (X12 1322 code 3), and the update's mark of a changed item. */
+export const PAS_CANCEL = { url: `${PAS_CANONICAL}/extension-certificationType`, valueCodeableConcept: { coding: [{ system: "https://codesystem.x12.org/005010/1322", code: "3", display: "Cancel" }] } };
+export const PAS_CHANGED = { url: `${PAS_CANONICAL}/extension-infoChanged`, valueCode: "changed" };
 
 /** A deep copy of one of the guide's examples (package/example/<file>). */
 export const pasExample = <T = Bundle>(file: string) => structuredClone(pkg.get(`package/example/${file}`)) as T;
@@ -56,4 +61,45 @@ export function reviewActions(answer: Bundle | ClaimResponse): Record<number, st
     item.itemSequence,
     item.adjudication[0].extension![0].extension!.find((extension) => extension.url.endsWith("extension-reviewActionCode"))!.valueCodeableConcept!.coding![0].code!,
   ]));
+}
+
+/** Sends a request, checks it is answered 200 with a conforming PAS Response Bundle, and says how long it took. */
+export async function submitConforming(request: APIRequestContext, apiKey: string, bundle: Bundle, label: string) {
+  const started = performance.now();
+  const response = await submitPas(request, apiKey, bundle);
+  const ms = Math.round(performance.now() - started);
+  expect(response.status(), await response.text()).toBe(200);
+  const answer = (await response.json()) as Bundle;
+  console.log(`PAS $submit ${label}: answered in ${ms} ms`);
+  expect(await validatePas(answer)).toEqual([]);
+  return { answer, claimResponse: answer.entry![0].resource as ClaimResponse, replayed: response.headers()["idempotent-replayed"] === "true" };
+}
+
+/** The guide's update example, its related Claim entry being the initial request's Claim as sent. */
+export function updateOf(initial: Bundle, tag: string): Bundle {
+  const update = freshPas(pasExample("Bundle-HomecareAuthorizationUpdateBundleExample.json"), tag);
+  const updateClaim = claimOf(update);
+  const original = update.entry!.find((entry) => entry.resource!.resourceType === "Claim" && entry.resource !== updateClaim)!;
+  original.resource = structuredClone(claimOf(initial));
+  // The update names its related claim by the reference the example gives; the initial's Claim keeps its own id.
+  original.fullUrl = `http://example.org/fhir/Claim/${claimOf(initial).id}`;
+  updateClaim.related![0].claim = { reference: `Claim/${claimOf(initial).id}` };
+  return update;
+}
+
+/** POST /fhir/Claim/$inquire: the returned Bundles, each checked against the PAS inquiry response profile. */
+export async function inquirePas(request: APIRequestContext, credentials: PasCredentials, body: unknown) {
+  const started = performance.now();
+  const response = await postFhir(request, "/Claim/$inquire", credentials, body);
+  const ms = Math.round(performance.now() - started);
+  expect(response.status(), await response.text()).toBe(200);
+  expect(response.headers()["content-type"]).toContain(FHIR_JSON);
+  const parameters = (await response.json()) as Parameters;
+  expect(parameters.resourceType).toBe("Parameters");
+  const returned = (parameters.parameter ?? []).map((parameter) => {
+    expect(parameter.name).toBe("return");
+    return parameter.resource as Bundle;
+  });
+  for (const bundle of returned) expect(await validatePas(bundle, "http://hl7.org/fhir/us/davinci-pas/StructureDefinition/profile-pas-inquiry-response-bundle")).toEqual([]);
+  return { returned, ms };
 }

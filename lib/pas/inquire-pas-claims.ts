@@ -1,6 +1,7 @@
 // POST /fhir/Claim/$inquire: which of the workspace's PAS requests an inquiry asks about (same member ID and provider
 // NPI, and overlapping service dates when it gives them), each answered as it stands now with a PAS Inquiry Response
-// Bundle. Only the caller's workspace is searched: another workspace's requests are never found.
+// Bundle: the stored latest version of its answer (record-pas-answer.ts). Only the caller's workspace is searched:
+// another workspace's requests are never found.
 import type { Bundle, ClaimResponse, OperationOutcome, Parameters } from "@medplum/fhirtypes";
 import { prisma } from "@/lib/db/prisma";
 import { PAS_CANONICAL } from "@/lib/fhir/pas/pas-profiles";
@@ -10,6 +11,7 @@ import { inquiryKeys, matchesInquiry } from "@/lib/fhir/pas/read-pas-inquiry";
 import { buildPasResponse } from "@/lib/fhir/pas/build-pas-response";
 import { pasAnswerFor } from "@/lib/pas/pas-answer";
 import { readStoredRecord } from "@/lib/stored-record";
+import { ZStoredBundle } from "@/lib/pas/record-pas-answer";
 import { z } from "zod";
 
 /** A stored request Bundle, as $submit kept it after validating it against the PAS request profile. */
@@ -30,19 +32,32 @@ export async function inquirePasClaims(opts: { workspaceId: string; body: unknow
     return invalid([{ expression: "Bundle.entry", message: "the inquiry needs the member's ID (Patient.identifier or Coverage.subscriberId) and the provider's NPI" }]);
   }
 
-  const submissions = await prisma.pasSubmission.findMany({
+  // One answer per authorization, newest first: its first submission holds the request it is matched on and the
+  // stored, versioned answer (every Claim Update and decision applied); its updates are not answered again.
+  const recent = await prisma.pasSubmission.findMany({
     where: { workspaceId: opts.workspaceId, priorAuthId: { not: null } },
     orderBy: { createdAt: "desc" },
     take: SEARCHED_SUBMISSIONS,
-    select: { requestBundle: true, priorAuth: { select: { id: true, status: true, decidedAt: true, decidedBy: true, failureReason: true, uncheckedReason: true, statusReason: true } } },
+    select: { priorAuthId: true },
   });
+  const priorAuthIds = [...new Set(recent.map((submission) => submission.priorAuthId!))];
+  const firsts = await prisma.pasSubmission.findMany({
+    where: { workspaceId: opts.workspaceId, priorAuthId: { in: priorAuthIds } },
+    orderBy: { createdAt: "asc" },
+    distinct: ["priorAuthId"],
+    select: { priorAuthId: true, requestBundle: true, responseBundle: true, priorAuth: { select: { id: true, status: true, decidedAt: true, decidedBy: true, failureReason: true, uncheckedReason: true, statusReason: true } } },
+  });
+  const firstOf = new Map(firsts.map((submission) => [submission.priorAuthId, submission]));
   const answers: Bundle[] = [];
   const now = new Date();
-  for (const submission of submissions) {
+  for (const priorAuthId of priorAuthIds) {
+    const submission = firstOf.get(priorAuthId);
+    if (!submission?.priorAuth) continue;
     const stored = readStoredRecord(ZStoredPasBundle, submission.requestBundle, { record: "a stored PAS request", remedy: "submit the request again" });
     const reading = readPasRequest(stored as unknown as Bundle);
-    if (!reading.ok || !submission.priorAuth || !matchesInquiry(asked, inquiryKeys(reading.request.bundle))) continue;
-    answers.push(asInquiryResponse(buildPasResponse(reading.request, pasAnswerFor(submission.priorAuth, now), opts.serverBase), inquiry));
+    if (!reading.ok || !matchesInquiry(asked, inquiryKeys(reading.request.bundle))) continue;
+    const latest = submission.responseBundle ? readStoredRecord(ZStoredBundle, submission.responseBundle, { record: "a stored PAS answer", remedy: "submit the request again" }) : null;
+    answers.push(asInquiryResponse(latest ?? buildPasResponse(reading.request, pasAnswerFor(submission.priorAuth, now), opts.serverBase), inquiry));
   }
   return { status: 200, body: { resourceType: "Parameters", ...(answers.length ? { parameter: answers.map((resource) => ({ name: "return", resource })) } : {}) } };
 }
@@ -58,11 +73,14 @@ function inquiryBundleOf(body: unknown): Bundle | null {
 
 /** A PAS response Bundle as the inquiry's answer: the inquiry profiles, and the inquiry's own Bundle identifier. */
 function asInquiryResponse(response: Bundle, inquiry: Bundle): Bundle {
-  const claimResponse = response.entry![0].resource as ClaimResponse;
-  claimResponse.meta = { profile: [`${PAS_CANONICAL}/profile-claiminquiryresponse`] };
+  const [first, ...rest] = response.entry!;
+  const claimResponse = first.resource as ClaimResponse;
+  // The stored answer's version stays on it (meta.versionId): the inquirer sees which version it read.
+  const inquiryResponse: ClaimResponse = { ...claimResponse, meta: { ...claimResponse.meta, profile: [`${PAS_CANONICAL}/profile-claiminquiryresponse`] } };
   return {
     ...response,
-    meta: { profile: [`${PAS_CANONICAL}/profile-pas-inquiry-response-bundle`] },
+    meta: { ...response.meta, profile: [`${PAS_CANONICAL}/profile-pas-inquiry-response-bundle`] },
+    entry: [{ ...first, resource: inquiryResponse }, ...rest],
     ...(inquiry.identifier ? { identifier: inquiry.identifier } : {}),
   };
 }

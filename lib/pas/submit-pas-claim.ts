@@ -27,6 +27,8 @@ const ANSWER_WAIT_MS = Number(process.env.PA_PAS_ANSWER_WAIT_MS ?? 10_000);
 const POLL_MS = 200;
 /** X12 1322 certification types of an initial request; the others change an authorization (a PAS Claim Update). */
 const INITIAL_CERTIFICATION_TYPES = new Set(["I", undefined]);
+/** The OperationOutcome issue code of a refused update, by status. */
+const ISSUE_CODE_OF_STATUS: Record<number, OperationOutcomeIssue["code"]> = { 404: "not-found", 409: "conflict", 422: "processing" };
 
 export type SubmitOutcome = { status: number; body: Bundle | OperationOutcome; replayed?: boolean };
 
@@ -62,7 +64,7 @@ export async function submitPasClaim(opts: { workspace: { id: string } & SlaHour
       const updated = await updatePasClaim({ workspaceId: workspace.id, actor, request, submissionId, documentUrls: documents.documentUrls });
       if (!updated.ok) {
         await release();
-        return issues(updated.status, updated.status === 404 ? "not-found" : "processing", updated.problems);
+        return issues(updated.status, ISSUE_CODE_OF_STATUS[updated.status] ?? "processing", updated.problems);
       }
       priorAuthId = updated.priorAuthId;
     } else {
@@ -120,13 +122,12 @@ export class PasSubmissionInProgress extends Conflict {
   }
 }
 
-/** The case's answer once settled, stored as its current version (a resubmission gets the stored one, or a newer one). */
+/**
+ * The case's answer once settled, stored as its current version: for an initial request, a resubmission and a Claim
+ * Update alike, the latest answer of every item the authorization ever had (record-pas-answer.ts).
+ */
 async function answer(priorAuthId: string, request: PasRequest, opts: { actor: Actor; serverBase: string }): Promise<SubmitOutcome> {
   const state = await settledState(priorAuthId);
-  // An update is answered item by item (the items it cancels cancelled, the others by the case's state); the stored,
-  // versioned answer that decisions renew and subscriptions receive is the initial request's.
-  const cancelledItems = request.items.filter((item) => item.cancelled).map((item) => item.sequence);
-  if (request.relatedClaimKeys.length > 0) return { status: 200, body: buildPasResponse(request, { ...pasAnswerFor(state, new Date()), cancelledItems }, opts.serverBase) };
   const stored = await prisma.$transaction((tx) => recordPasAnswer(tx, { priorAuthId, actor: opts.actor, notify: false, serverBase: opts.serverBase }));
   return { status: 200, body: stored ?? buildPasResponse(request, pasAnswerFor(state, new Date()), opts.serverBase) };
 }

@@ -25,4 +25,14 @@ describe("prior authorization states", () => {
     expect(canTransition("Succeeded", "Cancelled")).toBe(true); // a case ready for review can be withdrawn
     for (const open of ["Processing", "Succeeded", "pending_review", "request_for_information"]) expect(canTransition(open, "Cancelled")).toBe(true);
   });
+
+  it("only the submitter's own update re-opens or withdraws a decided case", () => {
+    for (const decided of ["approved", "denied"]) {
+      expect(canTransition(decided, "Processing")).toBe(false);
+      expect(canTransition(decided, "Processing", { bySubmitter: true })).toBe(true);
+      expect(canTransition(decided, "Cancelled", { bySubmitter: true })).toBe(true);
+    }
+    expect(canTransition("Cancelled", "Cancelled", { bySubmitter: true })).toBe(false);
+    expect(canTransition("Failed", "Processing", { bySubmitter: true })).toBe(false);
+  });
 });

@@ -17,13 +17,25 @@ const TRANSITIONS: Record<string, readonly string[]> = {
   denied: ["approved", "denied", "pending_review", "request_for_information"],
 };
 
-export function canTransition(from: string, to: string): boolean {
-  return TRANSITIONS[from]?.includes(to) ?? false;
+/**
+ * What only the submitter's own change of its request may do to a decided case (a PAS Claim Update, X12 278): a
+ * changed or added item re-opens it (read again, then the engine and a reviewer decide anew), and cancelling it
+ * withdraws the certification. The payer's own cancel (POST /cancel) still withdraws open cases only.
+ */
+const SUBMITTER_TRANSITIONS: Record<string, readonly string[]> = {
+  approved: ["Processing", "Cancelled"],
+  denied: ["Processing", "Cancelled"],
+};
+
+export type TransitionOptions = { bySubmitter?: boolean };
+
+export function canTransition(from: string, to: string, opts: TransitionOptions = {}): boolean {
+  return (TRANSITIONS[from]?.includes(to) ?? false) || Boolean(opts.bySubmitter && SUBMITTER_TRANSITIONS[from]?.includes(to));
 }
 
 /** Throws InvalidTransition, with a readable message, for a transition the lifecycle does not allow. */
-export function assertTransition(from: string, to: string, what = "the prior authorization"): void {
-  if (!canTransition(from, to)) throw new InvalidTransition(from, to, what);
+export function assertTransition(from: string, to: string, what = "the prior authorization", opts: TransitionOptions = {}): void {
+  if (!canTransition(from, to, opts)) throw new InvalidTransition(from, to, what);
 }
 
 export const isFinalProcessingState = (status: string) => status !== "Processing";

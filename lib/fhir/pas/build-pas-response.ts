@@ -23,8 +23,16 @@ export interface PasAnswer {
   notes: string[];
   /** When the answer was made (ISO date-time). */
   issued: string;
-  /** Items of the request withdrawn by it (a PAS Claim Update): answered cancelled (C) whatever the case's action. */
+  /**
+   * Items withdrawn (a PAS Claim Update): answered cancelled (C) whatever the case's action. A withdrawn item that is
+   * no longer on the request is still answered, by its sequence alone: every item ever asked for keeps its answer.
+   */
   cancelledItems?: number[];
+  /**
+   * Items answered as an earlier version did, kept word for word (a certification that stands while other items of the
+   * authorization are reviewed again). They take precedence over the case's action.
+   */
+  keptItems?: ClaimResponseItem[];
 }
 
 export function buildPasResponse(request: PasRequest, answer: PasAnswer, serverBase: string): Bundle {
@@ -39,8 +47,15 @@ export function buildPasResponse(request: PasRequest, answer: PasAnswer, serverB
   const patient = refer(claim.patient);
   const insurer = refer(claim.insurer);
   const requestor = refer(claim.provider);
-  const certified = answer.action === "A1" || answer.action === "A6";
   const issuedDay = answer.issued.slice(0, 10);
+  const kept = new Map((answer.keptItems ?? []).map((item) => [item.itemSequence, item]));
+  const asked = new Set(request.items.map((item) => item.sequence));
+  const withdrawn = (answer.cancelledItems ?? []).filter((sequence) => !asked.has(sequence) && !kept.has(sequence));
+  const items = [
+    ...request.items.map((item): ClaimResponseItem => kept.get(item.sequence) ?? answerItem(item, answer, issuedDay)),
+    ...withdrawn.map((sequence) => answerItem({ sequence }, answer, issuedDay)),
+  ].sort((a, b) => a.itemSequence - b.itemSequence);
+  const certified = items.some((item) => isCertified(actionOf(item)));
 
   const claimResponse: ClaimResponse = {
     resourceType: "ClaimResponse",
@@ -56,29 +71,9 @@ export function buildPasResponse(request: PasRequest, answer: PasAnswer, serverB
     ...(requestor ? { requestor } : {}),
     request: { identifier: request.claimIdentifier },
     outcome: "complete",
-    ...(certified && answer.authorizationNumber ? { preAuthRef: answer.authorizationNumber } : {}),
-    item: request.items.map((item): ClaimResponseItem => {
-      const action: ReviewAction = answer.cancelledItems?.includes(item.sequence) ? "C" : answer.action;
-      const itemCertified = action === "A1" || action === "A6";
-      // An item asked for without dates is certified from the day of the decision (no end is invented).
-      const period = answer.certifiedPeriod ?? item.requested ?? { start: issuedDay };
-      const extension: Extension[] = itemCertified
-        ? [
-            { url: `${PAS_CANONICAL}/extension-itemPreAuthIssueDate`, valueDate: issuedDay },
-            ...(period ? [{ url: `${PAS_CANONICAL}/extension-itemPreAuthPeriod`, valuePeriod: period }] : []),
-          ]
-        : [];
-      return {
-        ...(extension.length ? { extension } : {}),
-        itemSequence: item.sequence,
-        adjudication: [
-          {
-            extension: [reviewAction(action, itemCertified ? answer.authorizationNumber : undefined)],
-            category: { coding: [{ system: "http://terminology.hl7.org/CodeSystem/adjudication", code: "submitted" }] },
-          },
-        ],
-      };
-    }),
+    // Items certified by an earlier version keep the authorization they were certified under (the case).
+    ...(certified ? { preAuthRef: answer.authorizationNumber ?? answer.priorAuthId } : {}),
+    item: items,
     ...(answer.notes.length ? { processNote: answer.notes.map((text, index) => ({ number: index + 1, type: "display" as const, text })) } : {}),
   };
 
@@ -89,6 +84,39 @@ export function buildPasResponse(request: PasRequest, answer: PasAnswer, serverB
     type: "collection",
     timestamp: answer.issued,
     entry: [{ fullUrl: `${serverBase}/fhir/ClaimResponse/${answer.priorAuthId}`, resource: claimResponse }, ...copied.values()],
+  };
+}
+
+const isCertified = (action: string | undefined) => action === "A1" || action === "A6";
+
+/** The X12 306 code an answer's item carries. */
+export function actionOf(item: ClaimResponseItem): string | undefined {
+  const code = item.adjudication?.[0]?.extension?.find((extension) => extension.url === `${PAS_CANONICAL}/extension-reviewAction`)
+    ?.extension?.find((extension) => extension.url === `${PAS_CANONICAL}/extension-reviewActionCode`);
+  return code?.valueCodeableConcept?.coding?.[0]?.code;
+}
+
+/** One item answered with the case's action (or C when the update withdrew it). */
+function answerItem(item: Pick<PasRequest["items"][number], "sequence" | "requested">, answer: PasAnswer, issuedDay: string): ClaimResponseItem {
+  const action: ReviewAction = answer.cancelledItems?.includes(item.sequence) ? "C" : answer.action;
+  const itemCertified = isCertified(action);
+  // An item asked for without dates is certified from the day of the decision (no end is invented).
+  const period = answer.certifiedPeriod ?? item.requested ?? { start: issuedDay };
+  const extension: Extension[] = itemCertified
+    ? [
+        { url: `${PAS_CANONICAL}/extension-itemPreAuthIssueDate`, valueDate: issuedDay },
+        { url: `${PAS_CANONICAL}/extension-itemPreAuthPeriod`, valuePeriod: period },
+      ]
+    : [];
+  return {
+    ...(extension.length ? { extension } : {}),
+    itemSequence: item.sequence,
+    adjudication: [
+      {
+        extension: [reviewAction(action, itemCertified ? answer.authorizationNumber : undefined)],
+        category: { coding: [{ system: "http://terminology.hl7.org/CodeSystem/adjudication", code: "submitted" }] },
+      },
+    ],
   };
 }
 

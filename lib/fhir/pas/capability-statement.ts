@@ -38,7 +38,11 @@ export function pasCapabilityStatement(opts: { serverBase: string; tokenUrl: str
           {
             type: "ClaimResponse",
             supportedProfile: [`${PAS}/StructureDefinition/profile-claimresponse`],
-            interaction: [{ code: "read", documentation: "The current version of a PAS answer: a clinician's decision updates it." }],
+            versioning: "versioned",
+            interaction: [
+              { code: "read", documentation: "The current version of a PAS answer: a Claim Update or a clinician's decision makes a new one." },
+              { code: "vread", documentation: "Any earlier version, as it was answered (every version is kept)." },
+            ],
           },
           {
             type: "Subscription",
