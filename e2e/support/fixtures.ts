@@ -11,7 +11,8 @@ export async function makePdf(pages: string[]): Promise<Uint8Array> {
   return doc.save();
 }
 
-export const PA_FORM_PAGE = [
+/** The request form's patient and prescriber lines, shared by the drug form below and the procedure form. */
+export const PA_FORM_HEADER_LINES = [
   "Prior Authorization Request Form",
   "Member Name: Jane Q Doe",
   "Date of Birth: 06/15/2012",
@@ -20,6 +21,10 @@ export const PA_FORM_PAGE = [
   "Prescriber Name: Dr. Alan Grant",
   "NPI: 1234567893",
   "Specialty: Neurology",
+];
+
+export const PA_FORM_PAGE = [
+  ...PA_FORM_HEADER_LINES,
   "Medication: Epidiolex (cannabidiol) 100 mg/mL oral solution",
   "NDC: 70127-0100-01",
   "Quantity: 300 mL   Days Supply: 30",

@@ -1,20 +1,14 @@
 // A procedure request (no drug): a form naming the patient and an MRI by its CPT code, and a policy for that code.
 // Shared by the API and portal specs of the notice gate for requests without a drug.
 import { expect, type APIRequestContext } from "@playwright/test";
+import { PA_FORM_HEADER_LINES } from "./fixtures";
 
 export const MRI_SERVICE = "MRI brain without and with contrast";
 
 /** The form, with its CPT line or, `withoutCode`, the service in words only (the code then is unread). */
 export const procedureFormPage = (opts: { withoutCode?: boolean } = {}) =>
   [
-    "Prior Authorization Request Form",
-    "Member Name: Jane Q Doe",
-    "Date of Birth: 06/15/2012",
-    "Sex: Female",
-    "Member ID: XJ4418820",
-    "Prescriber Name: Dr. Alan Grant",
-    "NPI: 1234567893",
-    "Specialty: Neurology",
+    ...PA_FORM_HEADER_LINES,
     `Requested service: ${MRI_SERVICE}`,
     ...(opts.withoutCode ? [] : ["CPT: 70553"]),
     "Diagnosis: Lennox-Gastaut syndrome, not intractable, with status epilepticus (G40.811)",
