@@ -8,7 +8,6 @@ import fs from "node:fs";
 import path from "node:path";
 import { readPdf, type PdfPage } from "../lib/documents/read-pdf";
 import { extractIntake } from "../lib/intake/extract-intake";
-import type { SourceDocument } from "../lib/intake/types";
 import { caseDrugsOf } from "../lib/policies/library/case-drugs";
 import { chooseSection } from "../lib/policies/library/choose-section";
 import { drugMatchesBindingName } from "../lib/policies/library/drug-binding-matches";
@@ -17,6 +16,7 @@ import type { PolicyDocumentReading } from "../lib/policies/read/types";
 import { evaluatePolicy } from "../lib/policies/evaluate-policy";
 import { policyBinding } from "../lib/determinations/approval-invariants";
 import { decide } from "../lib/determinations/decide";
+import type { SourceDocument } from "@/lib/documents/layout/source-document";
 import { pdfsUnder } from "./corpus-files";
 
 const args = process.argv.slice(2);

@@ -12,8 +12,9 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { readPdf } from "@/lib/documents/read-pdf";
 import { extractIntake } from "@/lib/intake/extract-intake";
-import type { IntakeFacts, SourceDocument } from "@/lib/intake/types";
+import type { IntakeFacts } from "@/lib/intake/types";
 import { f1, FIELDS, fhirLabels, labelsOfCase, predicted, score, type Count, type Labels } from "@/lib/evaluation/intake-scoring";
+import type { SourceDocument } from "@/lib/documents/layout/source-document";
 
 interface Case {
   name: string;

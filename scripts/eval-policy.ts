@@ -8,13 +8,13 @@ import fs from "node:fs";
 import path from "node:path";
 import { readPdf } from "../lib/documents/read-pdf";
 import { extractIntake } from "../lib/intake/extract-intake";
-import type { SourceDocument } from "../lib/intake/types";
 import { allQuotes } from "../lib/policies/enforce-verbatim-quotes";
 import { evaluatePolicy } from "../lib/policies/evaluate-policy";
 import { parsePolicy } from "../lib/policies/parse-policy";
 import type { CriteriaNode, ParsedPolicy } from "../lib/policies/types";
 import { isVerbatim } from "../lib/policies/verbatim-quote";
 import { pdfsUnder } from "./corpus-files";
+import type { SourceDocument } from "@/lib/documents/layout/source-document";
 
 const args = process.argv.slice(2);
 const corpus = path.resolve(args.find((a) => !a.startsWith("--")) ?? "../shared/corpus");

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import http from "node:http";
 import next from "next";
 import { prepareDatabase } from "../lib/server/prepare-database";
-import { ensureAuthSecret } from "../lib/server/auth-secret";
+import { ensureAuthSecret } from "../lib/auth/auth-secret";
 import { stopOnSignal } from "../lib/server/stop-on-signal";
 import { answerClientError } from "../lib/server/client-error";
 

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { ApiError, badRequest } from "./errors";
-import { DEFAULT_JSON_LIMITS, rawJsonDepthExceeds, scanJson, scanSearchParams } from "./guards/scan-json";
+import { DEFAULT_JSON_LIMITS, rawJsonDepthExceeds, scanJson, scanSearchParams } from "@/lib/json/scan-json";
 import { readBodyCapped } from "./read-body";
 
 const MAX_JSON_BYTES = Number(process.env.PA_MAX_JSON_BYTES ?? 5 * 1024 * 1024);

@@ -12,7 +12,7 @@ import { logger } from "@/lib/log";
 import { checkRateLimit, shouldLogRefusal, type RateLimitResult } from "@/lib/rate-limits/check-rate-limit";
 import { ApiError, badRequest, errorToStatus, forbidden, unauthorized } from "./errors";
 import { crossSiteRefusal } from "./guards/check-origin";
-import { scanSearchParams } from "./guards/scan-json";
+import { scanSearchParams } from "@/lib/json/scan-json";
 import { errorResponse, operationOutcomeResponse } from "./responses";
 
 import type { Actor, Role } from "@/lib/audit/actor";

@@ -18,7 +18,7 @@ const FOLDER_LAYERS: Record<string, Layer> = {
   auth: "pipeline", audit: "pipeline", idempotency: "pipeline", "rate-limits": "pipeline", "supporting-info": "pipeline",
   evaluation: "pipeline", documents: "pipeline", schemas: "pipeline", net: "pipeline", streams: "pipeline",
   intake: "engines", policies: "engines", determinations: "engines", claims: "engines", fhir: "engines",
-  lexicon: "models", architecture: "models", errors: "models",
+  lexicon: "models", architecture: "models", errors: "models", json: "models",
   db: "db", generated: "db",
 };
 

@@ -9,7 +9,6 @@ import { fetchDocument } from "@/lib/documents/fetch-document";
 import { readDocumentContent } from "@/lib/documents/read-document-content";
 import { DocumentFetchError } from "@/lib/net/safe-fetch";
 import { PdfReadError } from "@/lib/documents/read-pdf";
-import { readStoredPages } from "@/lib/intake/source-document-schema";
 import type { IntakeFacts } from "@/lib/intake/types";
 import { UPLOADED_DOCUMENT_SCHEME } from "@/lib/schemas/prior-auth";
 import type { TPolicyCheckRequest } from "@/lib/schemas/policy-check";
@@ -21,6 +20,7 @@ import type { PolicyDocumentReading } from "@/lib/policies/read/types";
 import { caseItems, choosePolicy, type PolicyCandidate } from "@/lib/policies/select-policy";
 import { readVersionPolicy } from "@/lib/policies/parsed-policy-schema";
 import type { ParsedPolicy } from "@/lib/policies/types";
+import { readStoredPages } from "@/lib/documents/layout/source-document";
 import type { CaseMaterial } from "./load-case-material";
 
 export interface ResolvedPolicy {

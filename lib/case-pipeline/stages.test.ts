@@ -32,9 +32,6 @@ describe("the case pipeline's stages", () => {
   });
 });
 
-// HTTP that engines still reach (the JSON guards' helpers; ApiError is gone since the domain errors, issue 20 item 2):
-// this list only shrinks.
-const HTTP_STILL_REACHED = ["lib/api/guards/scan-json.ts"];
 
 describe.each(ENGINE_NAMES)("the %s engine", (engine) => {
   const files = engineFiles(root, ENGINE_ENTRIES[engine], graph);
@@ -48,8 +45,7 @@ describe.each(ENGINE_NAMES)("the %s engine", (engine) => {
     expect(packages.filter((name) => ENGINE_FORBIDDEN_PACKAGES.test(name))).toEqual([]);
   });
 
-  it("reaches no HTTP beyond the known imports", () => {
-    const http = files.filter((f) => f.startsWith("lib/") && (layerOf(f) === "http" || layerOf(f) === "routes"));
-    for (const file of http) expect(HTTP_STILL_REACHED).toContain(file);
+  it("reaches no HTTP", () => {
+    expect(files.filter((f) => f.startsWith("lib/") && (layerOf(f) === "http" || layerOf(f) === "routes"))).toEqual([]);
   });
 });

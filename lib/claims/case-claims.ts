@@ -2,10 +2,10 @@
 // claims tables printed in the case's documents. A printed row that repeats a record (same date, same drug or NDC)
 // is left out: the record sent as data stands. Pure.
 import { normalizeNdc } from "@/lib/lexicon/codes/ndc";
-import type { SourceDocument } from "@/lib/intake/types";
 import { readClaimsTables, type ReadClaimsOptions } from "./claims-table";
 import { sameDrug } from "@/lib/lexicon/same-drug";
 import type { CaseClaim, ClaimRecord } from "./types";
+import type { SourceDocument } from "@/lib/documents/layout/source-document";
 
 const sameClaim = (a: CaseClaim, b: CaseClaim) => {
   if (a.date !== b.date) return false;

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import type { TClaimRecord } from "@/lib/schemas/supporting-information";
+import type { ClaimRecord } from "./types";
 import { DEFAULT_DAYS_SUPPLY, drugMeetsRequirement, drugTrials, fillsInWindow, priorUseOfDrug, stepTherapyFromClaims, testClaimOutcome } from "./claims-evidence";
 import { classesInText, isInClass } from "@/lib/lexicon/drug-classes";
 import { findDrugEntry } from "@/lib/lexicon/drugs";
 import { sameDrug } from "@/lib/lexicon/same-drug";
 
-const fill = (claim_id: string, date: string, drug_name: string, extra: Partial<TClaimRecord> = {}): TClaimRecord => ({
+const fill = (claim_id: string, date: string, drug_name: string, extra: Partial<ClaimRecord> = {}): ClaimRecord => ({
   claim_id, date, type: "pharmacy", status: "paid", drug_name, ...extra,
 });
 

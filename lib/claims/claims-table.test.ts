@@ -3,8 +3,8 @@ import path from "node:path";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { readPdf } from "@/lib/documents/read-pdf";
-import type { SourceDocument } from "@/lib/intake/types";
 import { caseClaims } from "./case-claims";
+import type { SourceDocument } from "@/lib/documents/layout/source-document";
 import { claimColumnOf, claimStatusOf, readClaimsTables } from "./claims-table";
 
 describe.each([

@@ -7,10 +7,10 @@
 import { normalizeNdc } from "@/lib/lexicon/codes/ndc";
 import { parseDate } from "@/lib/lexicon/dates";
 import { pageLines } from "@/lib/documents/layout/page-lines";
-import type { SourceDocument } from "@/lib/intake/types";
 import HEADERS from "./data/claims-table-headers.json";
 import STATUS_WORDS from "./data/claim-status-words.json";
 import type { CaseClaim } from "./types";
+import type { SourceDocument } from "@/lib/documents/layout/source-document";
 
 export type ClaimColumn = "date" | "drug" | "ndc" | "quantity" | "days_supply" | "status" | "claim_id" | "procedure_code";
 const COLUMNS: ClaimColumn[] = ["date", "drug", "ndc", "quantity", "days_supply", "status", "claim_id", "procedure_code"];

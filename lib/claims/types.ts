@@ -1,8 +1,8 @@
-// The claim shapes of the supporting-information request (spec 2.4), under the names the claims code uses. The zod
-// schemas in lib/schemas/supporting-information.ts are the one definition; these aliases cannot drift from them.
-import type { TClaimRecord } from "@/lib/schemas/supporting-information";
+// The claim shapes the claims code reads (spec 2.4): lib/claims/claim-record.ts is their one definition, and the
+// supporting-information request's schemas are checked to give the same types.
+import type { ClaimRecord } from "./claim-record";
 
-export type { TClaimRecord as ClaimRecord, TTestClaim as TestClaim } from "@/lib/schemas/supporting-information";
+export type { ClaimRecord, TestClaim } from "./claim-record";
 
 /** Where a claim read from a case document stands: the document, page and the table row as printed. */
 export interface ClaimSource {
@@ -19,4 +19,4 @@ export interface ClaimSource {
  * A claim as the checks read it: a record of the supporting information, or a row of a claims table in the case's
  * documents (then `source` says where). `quantity`: units dispensed, when the source states it.
  */
-export type CaseClaim = TClaimRecord & { quantity?: number; source?: ClaimSource };
+export type CaseClaim = ClaimRecord & { quantity?: number; source?: ClaimSource };

@@ -8,12 +8,12 @@ import { prisma } from "@/lib/db/prisma";
 import type { Actor } from "@/lib/audit/actor";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { currentValue, drugNameOf, patientNameOf, applyCorrections, toAppliedCorrection, type CorrectionSource } from "@/lib/intake/corrections";
-import type { SourceDocument } from "@/lib/intake/types";
 import { loadCaseMaterial } from "@/lib/case-pipeline/load-case-material";
 import { PRIOR_AUTH_INCLUDE, presentPriorAuth } from "@/lib/prior-auths/present-prior-auth";
 import { runDetermination } from "@/lib/case-pipeline/run-determination";
 import type { TCorrectionRequest } from "@/lib/schemas/corrections";
 import { presentCorrection } from "./present-correction";
+import type { SourceDocument } from "@/lib/documents/layout/source-document";
 
 /** A 400 naming the field, as zod's own refusals are (the one error table maps it). */
 const invalid = (path: (string | number)[], message: string) => new z.ZodError([{ code: "custom", path, message, input: undefined }]);

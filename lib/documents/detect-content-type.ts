@@ -1,7 +1,7 @@
 // What a fetched document really is, from its bytes first and its Content-Type header second: servers often send
 // PDFs as application/octet-stream and error pages as text/plain. Only PDF, PNG / JPEG / TIFF images (read by text
 // recognition: scans and faxes), plain UTF-8 text and JSON get through.
-import { findIllFormedString } from "@/lib/api/guards/scan-json";
+import { findIllFormedString } from "@/lib/json/scan-json";
 import { DocumentFetchError } from "@/lib/net/safe-fetch";
 import type { DocumentKind } from "./read-document-content";
 

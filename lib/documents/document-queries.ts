@@ -1,8 +1,8 @@
 import { prisma } from "@/lib/db/prisma";
 import { NotFound } from "@/lib/errors/domain-errors";
 import { DOCUMENT_META_SELECT, presentDocument } from "./present-document";
-import { readStoredPages } from "@/lib/intake/source-document-schema";
 import { ZReadPage, type ReadPage } from "./read-document-content";
+import { readStoredPages } from "@/lib/documents/layout/source-document";
 
 /** The documents of a case in submission order (the case must belong to the workspace: checked by the caller). */
 export async function listCaseDocuments(opts: { workspaceId: string; priorAuthId: string }) {

@@ -2,7 +2,7 @@ import { prisma } from "@/lib/db/prisma";
 import { recordAuditEvent, SYSTEM_ACTOR } from "@/lib/audit/record-audit-event";
 import { UPLOADED_DOCUMENT_SCHEME } from "@/lib/schemas/prior-auth";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { replaceNul } from "@/lib/api/guards/scan-json";
+import { replaceNul } from "@/lib/json/scan-json";
 import { fetchDocument } from "./fetch-document";
 import { kindOf, readDocumentContent } from "./read-document-content";
 import { insertDocument, prepareDocument } from "./store-document";

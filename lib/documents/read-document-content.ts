@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { ZSourcePage } from "@/lib/intake/source-document-schema";
-import type { SourceDocument } from "@/lib/intake/types";
 import type { Same } from "@/lib/stored-record";
 import { readInWorker, type ReadProgress } from "./read-in-worker";
 import type { ReadLimits } from "./read-limits";
+import { ZSourcePage, type SourceDocument } from "@/lib/documents/layout/source-document";
 
 export type DocumentKind = "pdf" | "text" | "json" | "image";
 

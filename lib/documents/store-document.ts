@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { replaceNul } from "@/lib/api/guards/scan-json";
+import { replaceNul } from "@/lib/json/scan-json";
 import { readDocumentContent, type DocumentContent, type DocumentKind } from "./read-document-content";
 import { DocumentOverLimit } from "@/lib/errors/domain-errors";
 import type { ReadProgress } from "./read-in-worker";

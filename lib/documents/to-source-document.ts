@@ -1,5 +1,4 @@
-import { readStoredPages } from "@/lib/intake/source-document-schema";
-import type { SourceDocument } from "@/lib/intake/types";
+import { readStoredPages, type SourceDocument } from "@/lib/documents/layout/source-document";
 
 type StoredDocument = { id: string; fileName: string | null; sourceUrl: string | null; contentType: string; pages: unknown; json: unknown };
 

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { readPdf } from "@/lib/documents/read-pdf";
-import type { SourceDocument } from "@/lib/intake/types";
 import { readPolicyDocument } from "@/lib/policies/read/read-policy-document";
 import type { PolicyDocumentReading } from "@/lib/policies/read/types";
 import { evaluateCase, type EvaluationCase } from "./evaluate-case";
 import { evaluationFixtures } from "./fixtures/single-drug.eval-fixture";
+import type { SourceDocument } from "@/lib/documents/layout/source-document";
 
 const fixture = evaluationFixtures[0];
 let reading: PolicyDocumentReading;

@@ -4,13 +4,14 @@
 import type { ClaimRecord } from "@/lib/claims/types";
 import { decide, type DeterminationStatus } from "@/lib/determinations/decide";
 import { extractIntake } from "@/lib/intake/extract-intake";
-import type { IntakeFacts, SourceDocument } from "@/lib/intake/types";
+import type { IntakeFacts } from "@/lib/intake/types";
 import { evaluatePolicy } from "@/lib/policies/evaluate-policy";
 import { caseDrugsOf } from "@/lib/policies/library/case-drugs";
 import { chooseSection, type CaseDrugs, type SectionMatch } from "@/lib/policies/library/choose-section";
 import type { DrugPolicySection, PolicyDocumentReading, PolicyFamily } from "@/lib/policies/read/types";
 import type { ParsedPolicy, PolicyCheckStep } from "@/lib/policies/types";
 import { quotedPassages, readsPassage } from "./deciding-criterion";
+import type { SourceDocument } from "@/lib/documents/layout/source-document";
 import { scoreCase, labelsOfCase, type Count, type Field } from "./intake-scoring";
 
 /** request_for_information: the deciding criterion lacks evidence and the engine asks for it. */

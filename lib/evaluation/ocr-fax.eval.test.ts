@@ -10,8 +10,8 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { readDocumentContent, type DocumentContent } from "@/lib/documents/read-document-content";
 import { extractIntake } from "@/lib/intake/extract-intake";
-import type { SourceDocument } from "@/lib/intake/types";
 import { fieldAgreement, keyValues, type Agreement } from "./fax-agreement";
+import type { SourceDocument } from "@/lib/documents/layout/source-document";
 import { faxForms, imageOnlyFax, tiffFax } from "./fixtures/fax-forms";
 
 const GOLDEN_FILE = path.join(import.meta.dirname, "golden-ocr.json");

@@ -7,7 +7,7 @@ import type { ClaimRecord } from "@/lib/claims/types";
 import { readDocumentContent } from "@/lib/documents/read-document-content";
 import { readPdf, type PdfPage } from "@/lib/documents/read-pdf";
 import { ZIntakeFacts } from "@/lib/intake/intake-facts-schema";
-import type { IntakeFacts, SourceDocument } from "@/lib/intake/types";
+import type { IntakeFacts } from "@/lib/intake/types";
 import { allQuotes } from "@/lib/policies/enforce-verbatim-quotes";
 import { caseDrugsOf } from "@/lib/policies/library/case-drugs";
 import { policyFromPayload } from "@/lib/policies/policy-payload";
@@ -23,6 +23,7 @@ import type { QuoteCount } from "./family-figures";
 import { intakeOutcome, type IntakeOutcome } from "./stage-intake";
 import { decideWithPublished, type PublishedOutcome } from "./stage-published";
 import { readingOutcome, type ReadingOutcome } from "./stage-reading";
+import type { SourceDocument } from "@/lib/documents/layout/source-document";
 
 /** A PDF by a stable id (its path, or a fixture's name) and how to get its bytes. */
 export interface PdfSource {

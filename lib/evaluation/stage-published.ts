@@ -8,10 +8,11 @@
 // says is not met (the deciding criterion of a deny case; an approve case has none).
 import type { ClaimRecord } from "@/lib/claims/types";
 import type { DeterminationStatus } from "@/lib/determinations/decide";
-import type { IntakeFacts, SourceDocument } from "@/lib/intake/types";
+import type { IntakeFacts } from "@/lib/intake/types";
 import type { CriteriaNode, ParsedPolicy, PolicyCheckStep } from "@/lib/policies/types";
 import { withUnreadCriteriaStep } from "@/lib/policies/library/unread-criteria-step";
 import { checkAndDecide, type EvaluationCase } from "./evaluate-case";
+import type { SourceDocument } from "@/lib/documents/layout/source-document";
 import { answerOfLabel, type LabelledAnswer } from "./label-criteria";
 
 export interface LabelledCriterionOutcome {

@@ -11,7 +11,8 @@ import { emptyFacts, realisticFacts } from "@/lib/fhir/intake-facts.fixture";
 import { emptyValuePaths, specAsR4 } from "@/lib/fhir/spec-shape-check";
 import { validateFhirResource } from "@/lib/fhir/validate-fhir";
 import { extractIntake } from "@/lib/intake/extract-intake";
-import type { IntakeFacts, SourceDocument } from "@/lib/intake/types";
+import type { SourceDocument } from "@/lib/documents/layout/source-document";
+import type { IntakeFacts } from "@/lib/intake/types";
 
 const PA = "0b7c9e4a-2f61-4d3b-8a5e-6c1d2e3f4a5b";
 const BASE = "https://pa.example.com/fhir/StructureDefinition";

@@ -3,7 +3,8 @@
 // and says "category, not billable". Every code gets its official FY2026 title.
 import { escapeRegExp } from "@/lib/escape-reg-exp";
 import { resolveBillable } from "@/lib/lexicon/resolve-billable";
-import type { Icd10Detail, IntakeDiagnosis, SourceDocument } from "@/lib/intake/types";
+import type { SourceDocument } from "@/lib/documents/layout/source-document";
+import type { Icd10Detail, IntakeDiagnosis } from "@/lib/intake/types";
 
 /** Characters of text read before and after each place the diagnosis is written. */
 const BEFORE = 400;

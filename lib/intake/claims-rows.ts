@@ -2,7 +2,8 @@
 // its rows are dated fills, not the drug requested, and not mentions of drugs tried in a note. Facts read from those
 // rows by the form and text readers (the header "Drug | Qty | Days supply" reads like form labels) are left out.
 import { readClaimsTables } from "@/lib/claims/claims-table";
-import type { Evidence, IntakeFacts, SourceDocument } from "./types";
+import type { Evidence, IntakeFacts } from "./types";
+import type { SourceDocument } from "@/lib/documents/layout/source-document";
 
 export interface RowSpan {
   page: number;

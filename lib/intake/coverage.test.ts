@@ -5,7 +5,7 @@ import { extractEpaFacts } from "./epa/extract-epa-facts";
 import { extractFhirFacts } from "./fhir/extract-fhir-facts";
 import { extractLabelledFacts } from "./text/extract-labelled-facts";
 import { readLabelledFields } from "./text/read-labelled-fields";
-import type { SourceDocument } from "./types";
+import type { SourceDocument } from "@/lib/documents/layout/source-document";
 
 const doc = (text: string): SourceDocument => ({ id: "form-1", name: "form.pdf", contentType: "application/pdf", pages: [{ page: 1, text }] });
 const coverageOf = (text: string) => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { PDFDocument, PDFName, PDFString, StandardFonts } from "pdf-lib";
 import { readPdf } from "@/lib/documents/read-pdf";
 import { extractIntake } from "./extract-intake";
-import type { SourceDocument } from "./types";
+import type { SourceDocument } from "@/lib/documents/layout/source-document";
 
 const textDoc = (id: string, ...pages: string[]): SourceDocument => ({ id, name: `${id}.pdf`, contentType: "application/pdf", pages: pages.map((text, i) => ({ page: i + 1, text })) });
 

@@ -13,7 +13,8 @@ import { mergeCoverage } from "./merge-coverage";
 import { extractFreeTextFacts } from "./text/extract-free-text-facts";
 import { extractLabelledFacts } from "./text/extract-labelled-facts";
 import { readLabelledFields } from "./text/read-labelled-fields";
-import type { IntakeFacts, SourceDocument } from "./types";
+import type { SourceDocument } from "@/lib/documents/layout/source-document";
+import type { IntakeFacts } from "./types";
 
 export interface ExtractIntakeOptions {
   /** The create request's ePA payload: the shape of EPA_PAYLOAD.md, or a FHIR resource / Bundle. */

@@ -1,14 +1,7 @@
 // Building blocks shared by the extractors: empty facts, evidence, and how strong a source is.
-import type {
-  Evidence,
-  IntakeDiagnosis,
-  IntakeFacts,
-  IntakeMedicationRequest,
-  IntakePatient,
-  IntakePractitioner,
-  SourceDocument,
-} from "./types";
+import type { Evidence, IntakeDiagnosis, IntakeFacts, IntakeMedicationRequest, IntakePatient, IntakePractitioner } from "./types";
 import { sexFrom } from "./text/sex-choice";
+import type { SourceDocument } from "@/lib/documents/layout/source-document";
 
 /**
  * How much a source is trusted when two disagree: structured data a system sent (ePA payload, FHIR) over a

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { extractIntake } from "./extract-intake";
+import type { SourceDocument } from "@/lib/documents/layout/source-document";
 import { correctRecognisedDrugName } from "./recognised-facts";
-import type { SourceDocument } from "./types";
 
 /** A request form faxed as an image (its one page recognised) and a clinic note with a text layer. */
 const faxedForm = (drugLine: string, dob = "04/02/1961"): SourceDocument => ({

@@ -4,7 +4,8 @@
 // vocabulary drug a misreading away (lib/lexicon findDrugEntry `recognised`), never a guess between two; the name
 // as read is kept in a warning.
 import { findDrugEntry } from "@/lib/lexicon/drugs";
-import type { Evidence, IntakeFacts, SourceDocument } from "./types";
+import type { Evidence, IntakeFacts } from "./types";
+import type { SourceDocument } from "@/lib/documents/layout/source-document";
 
 const hasRecognisedPages = (doc: SourceDocument) => doc.pages.some((p) => p.source === "ocr");
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { collectProvenance } from "@/lib/fhir/provenance";
 import { intakeResourceIds } from "@/lib/fhir/resource-ids";
 import { extractIntake } from "./extract-intake";
-import type { SourceDocument } from "./types";
+import type { SourceDocument } from "@/lib/documents/layout/source-document";
 
 const page = (source: "ocr" | "text") => ({ page: 1, source, text: "Patient name: Ada Lindqvist\nDate of birth: 04/02/1961\nDrug requested: everolimus 10 mg tablet\nQuantity: 30" });
 const doc = (id: string, source: "ocr" | "text"): SourceDocument => ({ id, name: `${id}.pdf`, contentType: "application/pdf", pages: [page(source)] });

@@ -4,7 +4,7 @@ import { isLabelStart } from "./text/form-labels";
 import { quantityOverDays } from "./text/medication-details";
 import { isRequestTitle } from "./text/read-labelled-fields";
 import { layoutPage, type FixtureRow } from "./text/layout-page.fixture";
-import type { SourceDocument } from "./types";
+import type { SourceDocument } from "@/lib/documents/layout/source-document";
 
 const doc = (id: string, rows: FixtureRow[]): SourceDocument => ({ id, name: `${id}.pdf`, contentType: "application/pdf", pages: [layoutPage(rows)] });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { UnreadableRecord } from "@/lib/stored-record";
-import { readStoredPages } from "./source-document-schema";
+import { readStoredPages } from "@/lib/documents/layout/source-document";
 
 const pages = [
   { page: 1, text: "Member Name: | Jane Doe", layout: { width: 612, lines: [[[36, 110], [120, 200]]] } },

@@ -19,20 +19,6 @@ export interface Evidence {
   field?: string;
 }
 
-export type { PageLayout } from "@/lib/documents/layout/page-layout";
-import type { PageLayout } from "@/lib/documents/layout/page-layout";
-
-/** One document of a case as the pipeline stored it. */
-export interface SourceDocument {
-  id: string;
-  name: string;
-  contentType: string; // application/pdf | text/plain | application/json | application/fhir+json
-  /** Text per page (PDF: reading-order lines joined with "\n"; text: a single page 1). Empty for JSON. */
-  pages: { page: number; text: string; layout?: PageLayout; source?: "text" | "ocr" }[];
-  /** Parsed JSON for JSON documents (FHIR resource or Bundle). */
-  json?: unknown;
-}
-
 export type Gender = "male" | "female" | "other" | "unknown";
 
 export interface Coding {

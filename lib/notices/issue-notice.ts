@@ -8,13 +8,13 @@ import { readPolicyCheckRecord } from "@/lib/policies/policy-check-record";
 import { correctedFactsOf } from "@/lib/case-pipeline/get-intake-facts";
 import { formatTimestamp } from "@/lib/time";
 import { tableQuotesInWords } from "@/lib/documents/table-quote";
-import { readStoredPages } from "@/lib/intake/source-document-schema";
 import { emitWebhookEvent } from "@/lib/webhooks/emit-webhook-event";
 import { patientNameOf, requestedServiceOf, unverifiedNoticeFacts, type UnverifiedFact } from "@/lib/intake/corrections";
 import { buildNotice, type NoticeBody, type NoticeOutcome } from "./build-notice";
 import { DEFAULT_APPEAL_INSTRUCTIONS, denialReasonCodesOf } from "./denial-reason-codes";
 import { readNoticeBody } from "./notice-body-schema";
 import { presentNotice } from "./present-notice";
+import { readStoredPages } from "@/lib/documents/layout/source-document";
 
 type Tx = Prisma.TransactionClient;
 

@@ -74,7 +74,7 @@ export async function submitPasClaim(opts: { workspace: { id: string } & SlaHour
         actor,
         input: {
           case_id: request.claimIdentifier.value!,
-          ePA: { epa_payload: request.bundle as unknown as Record<string, unknown>, ...(documents.documentUrls.length ? { document_urls: documents.documentUrls } : {}) },
+          ePA: { epa_payload: { ...request.bundle }, ...(documents.documentUrls.length ? { document_urls: documents.documentUrls } : {}) },
           expedited: isUrgent(request),
         },
       });

@@ -3,7 +3,8 @@
 import { daysBetween } from "@/lib/claims/claims-evidence";
 import type { CaseClaim, TestClaim } from "@/lib/claims/types";
 import { sameDrug } from "@/lib/lexicon/same-drug";
-import type { Evidence, IntakeFacts, IntakeMedicationRequest, SourceDocument } from "@/lib/intake/types";
+import type { Evidence, IntakeFacts, IntakeMedicationRequest } from "@/lib/intake/types";
+import type { SourceDocument } from "@/lib/documents/layout/source-document";
 import type { Check, StepEvidence } from "./types";
 
 export interface CaseContext {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { SourceDocument } from "@/lib/intake/types";
 import { searchDocuments } from "./case-search";
+import type { SourceDocument } from "@/lib/documents/layout/source-document";
 
 const doc = (text: string): SourceDocument => ({ id: "note", name: "note.pdf", contentType: "application/pdf", pages: [{ page: 1, text }] });
 

@@ -3,11 +3,11 @@
 // engine's answer (lib/lexicon/context.ts): under a negation ("no evidence of metastatic disease") it is negated,
 // under a hedge or a relative ("concerning for", "C/f", "to prevent", "mother has") it is hedged, never a finding;
 // under a plan ("will start") it is planned: a drug not yet taken.
-import type { SourceDocument } from "@/lib/intake/types";
 import { contextOf, type ContextCategory } from "@/lib/lexicon/context";
 import type { StepEvidence } from "./types";
 import { escapeRegExp } from "@/lib/escape-reg-exp";
 import { checkboxLineAt, type CheckboxAttestation } from "@/lib/intake/text/checkbox-answer";
+import type { SourceDocument } from "@/lib/documents/layout/source-document";
 
 export interface TextHit {
   documentId: string;

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { Evidence, IntakeFacts, IntakeMedicationRequest, SourceDocument } from "@/lib/intake/types";
-import type { TClaimRecord } from "@/lib/schemas/supporting-information";
+import type { Evidence, IntakeFacts, IntakeMedicationRequest } from "@/lib/intake/types";
+import type { ClaimRecord } from "@/lib/claims/types";
 import { evaluatePolicy } from "./evaluate-policy";
 import { policyFromCriteriaDocument, ZPolicyCriteriaDocument, type TCriteriaDocumentNode } from "./policy-payload";
 import { selectIndication } from "./select-indication";
+import type { SourceDocument } from "@/lib/documents/layout/source-document";
 import type { Check, ParsedPolicy, PolicyCheckStep } from "./types";
 
 const ev = (quote: string, field?: string): Evidence => ({ documentId: "form", page: 1, start: 0, end: quote.length, quote, ...(field ? { field } : {}) });
@@ -29,7 +30,7 @@ function facts(over: Partial<IntakeFacts> = {}): IntakeFacts {
 }
 
 const note = (text: string): SourceDocument => ({ id: "note", name: "note.pdf", contentType: "application/pdf", pages: [{ page: 1, text }] });
-const fill = (claim_id: string, date: string, drug_name: string, extra: Partial<TClaimRecord> = {}): TClaimRecord => ({ claim_id, date, type: "pharmacy", status: "paid", drug_name, days_supply: 30, ...extra });
+const fill = (claim_id: string, date: string, drug_name: string, extra: Partial<ClaimRecord> = {}): ClaimRecord => ({ claim_id, date, type: "pharmacy", status: "paid", drug_name, days_supply: 30, ...extra });
 
 /** A one-section policy whose criteria are given checks (the criteria-document path, so the checks are exact). */
 function policyOf(criteria: TCriteriaDocumentNode, extra: { kind?: "initial" | "continuation" } = {}): ParsedPolicy {
@@ -42,7 +43,7 @@ function policyOf(criteria: TCriteriaDocumentNode, extra: { kind?: "initial" | "
   );
 }
 
-function run(check: Check, input: { facts?: IntakeFacts; documents?: SourceDocument[]; claims?: TClaimRecord[]; kind?: "initial" | "continuation" } = {}): PolicyCheckStep {
+function run(check: Check, input: { facts?: IntakeFacts; documents?: SourceDocument[]; claims?: ClaimRecord[]; kind?: "initial" | "continuation" } = {}): PolicyCheckStep {
   const policy = policyOf({ all: [{ id: "c", text: "The criterion under test", check: check as never }] }, { kind: input.kind });
   const result = evaluatePolicy({ policy, facts: input.facts ?? facts(), documents: input.documents ?? [], claims: input.claims ?? [], testClaim: null, asOf: "2024-11-15" });
   return result.steps[0];

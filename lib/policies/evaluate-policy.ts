@@ -11,7 +11,7 @@
 import { caseClaims } from "@/lib/claims/case-claims";
 import { sameDrug } from "@/lib/lexicon/same-drug";
 import type { ClaimRecord, TestClaim } from "@/lib/claims/types";
-import type { IntakeFacts, SourceDocument } from "@/lib/intake/types";
+import type { IntakeFacts } from "@/lib/intake/types";
 import { listWords, manualAnswer, requestedDrug, toStepEvidence, type CaseContext, type CheckAnswer } from "./case-context";
 import { scopedForms, scopedProducts } from "./drug-scope";
 import { productForm } from "@/lib/lexicon/product-form";
@@ -30,6 +30,7 @@ import { questionFor } from "./criterion-question";
 import { selectIndication } from "./select-indication";
 import { nodeStatus, summarizePolicyCheck, type NodeStatus } from "./summarize-policy-check";
 import type { CriteriaNode, CriterionNode, ParsedPolicy, PolicyCheckStep, PolicyEvaluation, PolicySection } from "./types";
+import type { SourceDocument } from "@/lib/documents/layout/source-document";
 
 export { summarizePolicyCheck } from "./summarize-policy-check";
 

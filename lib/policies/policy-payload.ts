@@ -2,7 +2,7 @@
 // a one-page policy; JSON is a criteria document written by hand (lib/policies/POLICY_PAYLOAD.md), validated here
 // and turned into the same ParsedPolicy the PDF parser gives, so one evaluator serves both.
 import { z } from "zod";
-import { scanJson } from "@/lib/api/guards/scan-json";
+import { scanJson } from "@/lib/json/scan-json";
 import { analyzeIntro, readCriterion, type ClassifyContext } from "./classify-criterion";
 import { icd10PrefixesFor } from "./conditions";
 import { parsePolicy } from "./parse-policy";

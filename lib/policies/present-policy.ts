@@ -1,8 +1,8 @@
 import { formatTimestamp } from "@/lib/time";
-import { readStoredPages } from "@/lib/intake/source-document-schema";
 import { readVersionPolicy } from "./parsed-policy-schema";
 import type { CriteriaNode } from "./types";
 import { readerStatus } from "./reader-version";
+import { readStoredPages } from "@/lib/documents/layout/source-document";
 
 type PolicyRow = {
   id: string; status: string; latestVersion: number; createdAt: Date; updatedAt: Date;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { readStoredRecord, type Same } from "@/lib/stored-record";
+import { type ClaimRecord, type TestClaim, ZStoredClaimRecord, ZStoredTestClaim } from "@/lib/claims/claim-record";
 import { ZCalendarDate } from "./common";
 
 export { ZCalendarDate };
@@ -28,26 +29,8 @@ export const ZTestClaim = z.strictObject({
 });
 export type TTestClaim = z.infer<typeof ZTestClaim>;
 
-// Claim records as stored (ClaimRecord.data): the shape of ZClaimRecord and ZTestClaim without the request's limits
-// (a record converted from an ExplanationOfBenefit was never through them); the types are checked equal.
-const ZStoredClaimRecord = z.object({
-  claim_id: z.string(),
-  date: z.string(),
-  type: z.enum(["pharmacy", "medical"]),
-  status: z.enum(["paid", "denied", "pending"]),
-  drug_name: z.string().optional(),
-  ndc: z.string().optional(),
-  procedure_code: z.string().optional(),
-  days_supply: z.number().optional(),
-});
-const ZStoredTestClaim = z.object({
-  claim_id: z.string(),
-  date: z.string(),
-  status: z.enum(["pending", "approved", "denied"]),
-  expected_coverage: z.boolean().optional(),
-  adjudication_notes: z.string().optional(),
-});
-const claimsAgree: [Same<z.infer<typeof ZStoredClaimRecord>, TClaimRecord>, Same<z.infer<typeof ZStoredTestClaim>, TTestClaim>] = [true, true];
+// The engines read stored claim records through lib/claims' schemas: the request's schemas must give the same types.
+const claimsAgree: [Same<ClaimRecord, TClaimRecord>, Same<TestClaim, TTestClaim>] = [true, true];
 void claimsAgree;
 
 /** A case's stored claim rows as the policy check reads them: the claim history and the test claim, through their schemas. */

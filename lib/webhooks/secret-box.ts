@@ -1,7 +1,7 @@
 // Webhook signing secrets must be readable to sign, so they are stored encrypted (AES-256-GCM) with a key derived
 // from AUTH_SECRET by HKDF. A stolen database alone reveals no secret; rotating AUTH_SECRET needs new endpoints.
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
-import { ensureAuthSecret } from "@/lib/server/auth-secret";
+import { ensureAuthSecret } from "@/lib/auth/auth-secret";
 
 const VERSION = "v1";
 

@@ -75,9 +75,23 @@ export function adjustProfiles(definitions: StructureDefinition[]): PasProfiles 
   return { byUrl, bundleEntrySlices, adjustments };
 }
 
+/** A canonical reference with its version: the whole string is `http(s)://...|1.2.3`. */
+const VERSIONED_CANONICAL = /^(https?:\/\/[^|]+)\|[0-9].*$/s;
+
 /** A deep copy with `|version` cut from every canonical reference. */
 function withoutVersions(definition: StructureDefinition): StructureDefinition {
-  return JSON.parse(JSON.stringify(definition).replace(/"(https?:\/\/[^"|]+)\|[0-9][^"]*"/g, '"$1"')) as StructureDefinition;
+  const copy = structuredClone(definition);
+  cutVersions(copy);
+  return copy;
+}
+
+function cutVersions(node: object): void {
+  for (const [key, value] of Object.entries(node)) {
+    if (typeof value === "string") {
+      const cut = value.replace(VERSIONED_CANONICAL, "$1");
+      if (cut !== value) Reflect.set(node, key, cut);
+    } else if (value !== null && typeof value === "object") cutVersions(value);
+  }
 }
 
 function fixExtensionSliceUrls(elements: ElementDefinition[]): string[] {

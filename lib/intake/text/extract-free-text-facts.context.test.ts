@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { SourceDocument } from "@/lib/intake/types";
 import { extractFreeTextFacts } from "./extract-free-text-facts";
+import type { SourceDocument } from "@/lib/documents/layout/source-document";
 
 const doc = (text: string): SourceDocument => ({ id: "note-1", name: "note.pdf", contentType: "application/pdf", pages: [{ page: 1, text }] });
 

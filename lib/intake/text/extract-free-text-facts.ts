@@ -6,7 +6,7 @@ import { findNdcs } from "@/lib/lexicon/codes/ndc";
 import { findNpis, isValidNpi } from "@/lib/lexicon/codes/npi";
 import { findProcedureCodes } from "@/lib/lexicon/codes/procedure-codes";
 import { emptyFacts, emptyMedicationRequest, emptyPatient, emptyPractitioner, genderFrom, textEvidence } from "@/lib/intake/facts";
-import type { IntakeFacts, SourceDocument } from "@/lib/intake/types";
+import type { IntakeFacts } from "@/lib/intake/types";
 import { findDates, parseBirthDate, type DateOptions } from "@/lib/lexicon/dates";
 import { icd10ForName } from "@/lib/lexicon/codes/icd10-names";
 import { cleanDiagnosisName, diagnosisFrom } from "./diagnosis-names";
@@ -19,6 +19,7 @@ import { treatmentFrom } from "./treatment-from";
 import { findTreatmentHistory, type HistoryHit } from "./treatment-history";
 import { joinWrappedLines } from "./wrapped-lines";
 import { sexFromPatientTitle } from "./patient-honorific";
+import type { SourceDocument } from "@/lib/documents/layout/source-document";
 import { contextOf } from "@/lib/lexicon/context";
 
 type Page = SourceDocument["pages"][number];

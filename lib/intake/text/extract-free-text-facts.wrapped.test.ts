@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { SourceDocument } from "@/lib/intake/types";
 import { extractFreeTextFacts } from "./extract-free-text-facts";
+import type { SourceDocument } from "@/lib/documents/layout/source-document";
 
 const names = (...pages: string[]) => {
   const doc: SourceDocument = { id: "n", name: "note.pdf", contentType: "application/pdf", pages: pages.map((text, i) => ({ page: i + 1, text })) };

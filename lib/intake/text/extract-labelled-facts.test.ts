@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { SourceDocument } from "@/lib/intake/types";
 import { extractLabelledFacts } from "./extract-labelled-facts";
+import type { SourceDocument } from "@/lib/documents/layout/source-document";
 import { readLabelledFields } from "./read-labelled-fields";
 
 const doc = (text: string): SourceDocument => ({ id: "form-1", name: "form.pdf", contentType: "application/pdf", pages: [{ page: 1, text }] });

@@ -13,7 +13,7 @@ import {
   normalizePhone,
   textEvidence,
 } from "@/lib/intake/facts";
-import type { Evidence, IntakeFacts, IntakeMedicationRequest, IntakePractitioner, PostalAddress, SourceDocument } from "@/lib/intake/types";
+import type { Evidence, IntakeFacts, IntakeMedicationRequest, IntakePractitioner, PostalAddress } from "@/lib/intake/types";
 import { parseBirthDate, type DateOptions } from "@/lib/lexicon/dates";
 import { cleanDiagnosisName, diagnosisFrom } from "./diagnosis-names";
 import { doseIn, integerIn, quantityIn, quantityOverDays, routeIn, splitDrugName, strengthIn } from "./medication-details";
@@ -23,6 +23,7 @@ import { findPriorTreatments, outcomeOf, type TreatmentHit } from "./find-prior-
 import { daysBetween, parseDateRange, parseDurationDays } from "@/lib/lexicon/dates";
 import type { FieldHit, PageFields } from "./read-labelled-fields";
 import { treatmentFrom } from "./treatment-from";
+import type { SourceDocument } from "@/lib/documents/layout/source-document";
 import { coverageFromFields } from "./coverage-fields";
 
 type Page = SourceDocument["pages"][number];

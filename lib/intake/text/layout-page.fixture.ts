@@ -1,5 +1,5 @@
+import type { PageLayout } from "@/lib/documents/layout/page-layout";
 // Test pages as the PDF reader stores them: lines of " | "-separated cells, each cell with its [x0, x1] in pt.
-import type { PageLayout } from "@/lib/intake/types";
 
 export type FixtureRow = [text: string, x: number][];
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { PageLayout } from "@/lib/intake/types";
 import { readLabelledFields } from "./read-labelled-fields";
+import type { PageLayout } from "@/lib/documents/layout/page-layout";
 import { extractLabelledFacts } from "./extract-labelled-facts";
 
 /** A page as the PDF reader stores it: lines of " | "-separated cells, each cell with its [x0, x1]. */

@@ -9,7 +9,7 @@ import { pageLines, xAt, type Cell, type Line } from "@/lib/documents/layout/pag
 import { readTrialTableRow, trialColumnKind, type TrialTable } from "./trial-table";
 import { cellsByHeading, headingLine, rowLines, wrappedHeadings } from "./heading-table";
 import { findDrugMentions } from "@/lib/lexicon/drugs";
-import type { PageLayout } from "@/lib/intake/types";
+import type { PageLayout } from "@/lib/documents/layout/page-layout";
 
 export interface Span {
   start: number;

@@ -2,9 +2,9 @@
 // 08/29/2025 | 21", "mild by CNS-LS (12)", "ACT score of 14"), with its date when the row or sentence gives one. The
 // value belongs to the name: never another measure's number ("PHQ-9 | 6", the 9 of "PHQ-9"), never a date's digits,
 // never one end of a range ("CNS-LS 21–22" states no single value).
-import type { SourceDocument } from "@/lib/intake/types";
 import { findDates } from "@/lib/lexicon/dates";
 import { escapeRegExp } from "@/lib/escape-reg-exp";
+import type { SourceDocument } from "@/lib/documents/layout/source-document";
 import type { StepEvidence } from "../types";
 
 export interface NamedScore {

@@ -1,8 +1,9 @@
 // A lab result's reference range as the reporting laboratory printed it beside the value ("CRP | 25 mg/L | <5 mg/L",
 // "ALT 80 U/L (ref 7-56)", "IGF-1 612 ng/mL (ULN 300)", "Hgb 9.0 L"): a criterion "above the upper limit of normal" is judged against it, never
 // against a range the engine assumes.
-import type { LabResult, SourceDocument } from "@/lib/intake/types";
+import type { LabResult } from "@/lib/intake/types";
 import type { StepEvidence } from "../types";
+import type { SourceDocument } from "@/lib/documents/layout/source-document";
 
 export interface ReferenceRange {
   low?: number;

@@ -1,7 +1,6 @@
 // POST /policies/{id}/reread: a section of an uploaded document queues the document's re-read (the workers read it);
 // a text upload is parsed again from its stored pages at once (same rule: a person's published edits are never
 // overwritten, the reading goes to the draft). A criteria (JSON) upload has no pages to read (UnprocessableDocument).
-import { readStoredPages } from "@/lib/intake/source-document-schema";
 import { prisma } from "@/lib/db/prisma";
 import { NotFound, UnprocessableDocument } from "@/lib/errors/domain-errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
@@ -12,6 +11,7 @@ import { parsePolicy } from "@/lib/policies/parse-policy";
 import { applySectionReading, type AppliedReading } from "./apply-section-reading";
 import { enqueuePolicyDocumentReread } from "./enqueue-reread";
 import type { PolicyReading } from "@/lib/policies/reread/policy-reading";
+import { readStoredPages } from "@/lib/documents/layout/source-document";
 
 export type PolicyRereadResult = { kind: "queued"; documentId: string; reading: PolicyReading } | { kind: "read"; applied: AppliedReading };
 

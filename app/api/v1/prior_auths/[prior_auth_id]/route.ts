@@ -5,7 +5,7 @@ import { parseJsonBody } from "@/lib/api/parse";
 import { updatePriorAuth } from "@/lib/prior-auths/update-prior-auth";
 import { getPriorAuthAnswerOrThrow } from "@/lib/prior-auths/get-prior-auth-or-throw";
 import { presentPriorAuth } from "@/lib/prior-auths/present-prior-auth";
-import { idempotentJson } from "@/lib/idempotency/idempotent-json";
+import { idempotentJson } from "@/lib/api/idempotent-json";
 
 export const dynamic = "force-dynamic";
 

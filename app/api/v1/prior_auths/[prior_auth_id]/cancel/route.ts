@@ -1,5 +1,5 @@
 import { withWorkspace } from "@/lib/api/with-workspace";
-import { idempotentJson } from "@/lib/idempotency/idempotent-json";
+import { idempotentJson } from "@/lib/api/idempotent-json";
 import { parseJsonBody } from "@/lib/api/parse";
 import { ZCancelRequest } from "@/lib/schemas/review";
 import { ZPriorAuthId } from "@/lib/schemas/prior-auth";

@@ -1,7 +1,7 @@
 import { withWorkspace } from "@/lib/api/with-workspace";
 import { json } from "@/lib/api/responses";
 import { parseJsonBody } from "@/lib/api/parse";
-import { idempotentJson } from "@/lib/idempotency/idempotent-json";
+import { idempotentJson } from "@/lib/api/idempotent-json";
 import { ZPriorAuthId } from "@/lib/schemas/prior-auth";
 import { ZCorrectionRequest } from "@/lib/schemas/corrections";
 import { recordCorrection } from "@/lib/corrections/record-correction";

@@ -6,7 +6,7 @@ import { listCaseDocuments } from "@/lib/documents/document-queries";
 import { parseJsonBody } from "@/lib/api/parse";
 import { ZAddCaseDocumentsRequest } from "@/lib/schemas/case-documents";
 import { addCaseDocuments } from "@/lib/prior-auths/add-case-documents";
-import { idempotentJson } from "@/lib/idempotency/idempotent-json";
+import { idempotentJson } from "@/lib/api/idempotent-json";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 import { withWorkspace } from "@/lib/api/with-workspace";
 import { parseJsonBody } from "@/lib/api/parse";
-import { idempotentJson } from "@/lib/idempotency/idempotent-json";
+import { idempotentJson } from "@/lib/api/idempotent-json";
 import { ZPriorAuthId } from "@/lib/schemas/prior-auth";
 import { ZReviewRequest } from "@/lib/schemas/review";
 import { recordReview } from "@/lib/reviews/record-review";

@@ -1,5 +1,5 @@
-import { json } from "@/lib/api/responses";
-import { withIdempotency } from "./with-idempotency";
+import { json } from "./responses";
+import { withIdempotency } from "@/lib/idempotency/with-idempotency";
 
 /**
  * The answer of a state-changing action on a case under its `Idempotency-Key`, as create has it: the same key, route

@@ -1,9 +1,21 @@
-// Stored pages (Document.pages, PolicyVersion.pages) as a schema, in the shape the engines read (SourceDocument's
-// pages: text per page, the PDF reader's cell positions, where the text came from); the type is checked against it.
-// Read loose: the reader stores more about a page than the engines name (a recognised page's words), kept as stored.
+// One document of a case as the reader stores it and every engine reads it: text per page, the PDF reader's cell
+// positions, where the text came from. Stored pages (Document.pages, PolicyVersion.pages) are read back through the
+// schema below, whose type is checked against the interface. Read loose: the reader stores more about a page than the
+// engines name (a recognised page's words), kept as stored.
 import { z } from "zod";
 import { readStoredRecord, type Same } from "@/lib/stored-record";
-import type { PageLayout, SourceDocument } from "./types";
+import type { PageLayout } from "./page-layout";
+
+/** One document of a case as the pipeline stored it. */
+export interface SourceDocument {
+  id: string;
+  name: string;
+  contentType: string; // application/pdf | text/plain | application/json | application/fhir+json
+  /** Text per page (PDF: reading-order lines joined with "\n"; text: a single page 1). Empty for JSON. */
+  pages: { page: number; text: string; layout?: PageLayout; source?: "text" | "ocr" }[];
+  /** Parsed JSON for JSON documents (FHIR resource or Bundle). */
+  json?: unknown;
+}
 
 export const ZPageLayout = z.object({ width: z.number(), lines: z.array(z.array(z.tuple([z.number(), z.number()]))) });
 
