@@ -2,7 +2,7 @@
 // NPI, and overlapping service dates when it gives them), each answered as it stands now with a PAS Inquiry Response
 // Bundle: the stored latest version of its answer (record-pas-answer.ts). Only the caller's workspace is searched:
 // another workspace's requests are never found.
-import type { Bundle, ClaimResponse, OperationOutcome, Parameters } from "@medplum/fhirtypes";
+import type { Bundle, ClaimResponse, Parameters } from "@medplum/fhirtypes";
 import { prisma } from "@/lib/db/prisma";
 import { PAS_CANONICAL } from "@/lib/fhir/pas/pas-profiles";
 import { validatePas } from "@/lib/fhir/pas/validate-pas";
@@ -13,6 +13,7 @@ import { pasAnswerFor } from "@/lib/pas/pas-answer";
 import { readStoredRecord } from "@/lib/stored-record";
 import { ZStoredBundle } from "@/lib/pas/record-pas-answer";
 import { z } from "zod";
+import { refuse, type PasRefusal } from "@/lib/pas/pas-refusal";
 
 /** A stored request Bundle, as $submit kept it after validating it against the PAS request profile. */
 const ZStoredPasBundle = z.looseObject({ resourceType: z.literal("Bundle"), type: z.string(), entry: z.array(z.looseObject({})) });
@@ -20,7 +21,8 @@ const ZStoredPasBundle = z.looseObject({ resourceType: z.literal("Bundle"), type
 /** The most recent requests an inquiry is matched against (the inquiry is about a request in progress or recent). */
 const SEARCHED_SUBMISSIONS = 1000;
 
-export type InquireOutcome = { status: number; body: Parameters | OperationOutcome };
+/** The Parameters of the inquiry's answers, or why the inquiry is refused. */
+export type InquireOutcome = { ok: true; answers: Parameters } | ({ ok: false } & PasRefusal);
 
 export async function inquirePasClaims(opts: { workspaceId: string; body: unknown; serverBase: string }): Promise<InquireOutcome> {
   const inquiry = inquiryBundleOf(opts.body);
@@ -59,7 +61,7 @@ export async function inquirePasClaims(opts: { workspaceId: string; body: unknow
     const latest = submission.responseBundle ? readStoredRecord(ZStoredBundle, submission.responseBundle, { record: "a stored PAS answer", remedy: "submit the request again" }) : null;
     answers.push(asInquiryResponse(latest ?? buildPasResponse(reading.request, pasAnswerFor(submission.priorAuth, now), opts.serverBase), inquiry));
   }
-  return { status: 200, body: { resourceType: "Parameters", ...(answers.length ? { parameter: answers.map((resource) => ({ name: "return", resource })) } : {}) } };
+  return { ok: true, answers: { resourceType: "Parameters", ...(answers.length ? { parameter: answers.map((resource) => ({ name: "return", resource })) } : {}) } };
 }
 
 /** The guide's Claim/$inquire takes the Bundle itself or a Parameters with it as `resource`. */
@@ -86,5 +88,5 @@ function asInquiryResponse(response: Bundle, inquiry: Bundle): Bundle {
 }
 
 function invalid(problems: { expression: string; message: string }[]): InquireOutcome {
-  return { status: 400, body: { resourceType: "OperationOutcome", issue: problems.map((problem) => ({ severity: "error", code: "invalid", expression: [problem.expression], details: { text: problem.message } })) } };
+  return { ok: false, ...refuse("invalid", problems) };
 }

@@ -3,7 +3,7 @@
 // attached documents are the case's documents), and is answered with a PAS Response Bundle once the engine has decided
 // or the answer's wait is over (pended, A4). A PAS Claim Update (Claim.related) changes or cancels the authorization
 // of the claim it names instead (update-pas-claim.ts).
-import type { Bundle, OperationOutcome, OperationOutcomeIssue } from "@medplum/fhirtypes";
+import type { Bundle } from "@medplum/fhirtypes";
 import { prisma } from "@/lib/db/prisma";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
@@ -16,21 +16,20 @@ import { PAS_CANONICAL } from "@/lib/fhir/pas/pas-profiles";
 import { readPasRequest, type PasRequest } from "@/lib/fhir/pas/read-pas-request";
 import { buildPasResponse } from "@/lib/fhir/pas/build-pas-response";
 import { readPasAttachments } from "@/lib/fhir/pas/read-pas-attachments";
-import { problemsOutcome } from "@/lib/fhir/pas/problems-outcome";
 import { pasAnswerFor, type CaseState } from "@/lib/pas/pas-answer";
 import { recordPasAnswer } from "@/lib/pas/record-pas-answer";
 import { storePasAttachments } from "@/lib/pas/store-pas-attachments";
 import { updatePasClaim } from "@/lib/pas/update-pas-claim";
+import { refuse, type PasRefusal } from "@/lib/pas/pas-refusal";
 
 /** How long $submit waits for the engine before answering "pended" (the guide asks for an answer within 15 s). */
 const ANSWER_WAIT_MS = Number(process.env.PA_PAS_ANSWER_WAIT_MS ?? 10_000);
 const POLL_MS = 200;
 /** X12 1322 certification types of an initial request; the others change an authorization (a PAS Claim Update). */
 const INITIAL_CERTIFICATION_TYPES = new Set(["I", undefined]);
-/** The OperationOutcome issue code of a refused update, by status. */
-const ISSUE_CODE_OF_STATUS: Record<number, OperationOutcomeIssue["code"]> = { 404: "not-found", 409: "conflict", 422: "processing" };
-
-export type SubmitOutcome = { status: number; body: Bundle | OperationOutcome; replayed?: boolean };
+/** The PAS Response Bundle (replayed: the answer of an earlier copy of the same request), or why the request is refused. */
+export type SubmitOutcome = Answered | ({ ok: false } & PasRefusal);
+type Answered = { ok: true; answer: Bundle; replayed?: boolean };
 
 export async function submitPasClaim(opts: { workspace: { id: string } & SlaHours; actor: Actor; body: unknown; serverBase: string }): Promise<SubmitOutcome> {
   const { workspace, actor } = opts;
@@ -43,7 +42,7 @@ export async function submitPasClaim(opts: { workspace: { id: string } & SlaHour
   const isUpdate = request.relatedClaimKeys.length > 0;
   const unsupported = isUpdate ? undefined : request.items.find((item) => !INITIAL_CERTIFICATION_TYPES.has(item.certificationType));
   if (unsupported) {
-    return outcome(422, "not-supported", `Claim.item[${request.items.indexOf(unsupported)}]`, `certification type ${unsupported.certificationType} changes an authorization: send it as a PAS Claim Update naming the authorization's claim in Claim.related`);
+    return refused("not_supported", `Claim.item[${request.items.indexOf(unsupported)}]`, `certification type ${unsupported.certificationType} changes an authorization: send it as a PAS Claim Update naming the authorization's claim in Claim.related`);
   }
 
   const reserved = await reserve(workspace.id, request);
@@ -53,18 +52,17 @@ export async function submitPasClaim(opts: { workspace: { id: string } & SlaHour
   const submissionId = reserved.id;
   const release = () => prisma.pasSubmission.delete({ where: { id: submissionId } }).catch(() => undefined);
   try {
-    // The documents first: one that cannot be had is the submitter's 4xx, and nothing of the request is kept.
+    // The documents first: one that cannot be had is the submitter's refusal, and nothing of the request is kept.
     const documents = await storePasAttachments({ workspaceId: workspace.id, actor, attachments: readPasAttachments(request.bundle, request.claim) });
     if (!documents.ok) {
       await release();
-      const { status, expression, message } = documents.problem;
-      return outcome(status, status === 413 ? "too-costly" : "processing", expression, message);
+      return documents;
     }
     if (isUpdate) {
       const updated = await updatePasClaim({ workspaceId: workspace.id, actor, request, submissionId, documentUrls: documents.documentUrls });
       if (!updated.ok) {
         await release();
-        return issues(updated.status, ISSUE_CODE_OF_STATUS[updated.status] ?? "processing", updated.problems);
+        return updated;
       }
       priorAuthId = updated.priorAuthId;
     } else {
@@ -126,10 +124,10 @@ export class PasSubmissionInProgress extends Conflict {
  * The case's answer once settled, stored as its current version: for an initial request, a resubmission and a Claim
  * Update alike, the latest answer of every item the authorization ever had (record-pas-answer.ts).
  */
-async function answer(priorAuthId: string, request: PasRequest, opts: { actor: Actor; serverBase: string }): Promise<SubmitOutcome> {
+async function answer(priorAuthId: string, request: PasRequest, opts: { actor: Actor; serverBase: string }): Promise<Answered> {
   const state = await settledState(priorAuthId);
   const stored = await prisma.$transaction((tx) => recordPasAnswer(tx, { priorAuthId, actor: opts.actor, notify: false, serverBase: opts.serverBase }));
-  return { status: 200, body: stored ?? buildPasResponse(request, pasAnswerFor(state, new Date()), opts.serverBase) };
+  return { ok: true, answer: stored ?? buildPasResponse(request, pasAnswerFor(state, new Date()), opts.serverBase) };
 }
 
 /** The case once the engine has decided, or as it stands when the wait is over. */
@@ -156,15 +154,11 @@ function isUrgent(request: PasRequest): boolean {
 }
 
 function invalid(problems: { expression: string; message: string }[]): SubmitOutcome {
-  return issues(400, "invalid", problems);
+  return { ok: false, ...refuse("invalid", problems) };
 }
 
-function issues(status: number, code: OperationOutcomeIssue["code"], problems: { expression: string; message: string }[]): SubmitOutcome {
-  return { status, body: problemsOutcome(problems, code) };
-}
-
-function outcome(status: number, code: OperationOutcomeIssue["code"], expression: string, text: string): SubmitOutcome {
-  return { status, body: { resourceType: "OperationOutcome", issue: [{ severity: "error", code, expression: [expression], details: { text } }] } };
+function refused(kind: PasRefusal["refused"], expression: string, message: string): SubmitOutcome {
+  return { ok: false, ...refuse(kind, [{ expression, message }]) };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -4,7 +4,7 @@
 // cancelPriorAuth. On a decided (approved or denied) authorization, as the PAS guide's updates go: a changed or added
 // item re-opens it (those items pended, the unchanged ones keep their answer until it is decided anew), items only
 // withdrawn leave the rest of the decision standing, and cancelling every item withdraws it. A cancelled authorization
-// takes nothing more (409). Each update is audited and writes a new version of the answer (record-pas-answer.ts). Not
+// takes nothing more (refused as cancelled). Each update is audited and writes a new version of the answer (record-pas-answer.ts). Not
 // a second lifecycle: the case's states and transitions are the ones of lib/prior-auths.
 import type { Bundle } from "@medplum/fhirtypes";
 import { z } from "zod";
@@ -22,8 +22,8 @@ import { startProcessing } from "@/lib/case-pipeline/start-processing";
 import { planPasUpdate } from "@/lib/fhir/pas/plan-pas-update";
 import type { PasRequest } from "@/lib/fhir/pas/read-pas-request";
 import { readStoredRecord } from "@/lib/stored-record";
+import { refuse, type PasRefusal } from "@/lib/pas/pas-refusal";
 
-/** The case's request as $submit stored it (its ePA payload): a Bundle whose entries the planner reads. */
 /** A decided authorization: a Claim Update re-opens it (a changed or added item), or withdraws items or all of it. */
 const DECIDED_STATUSES: readonly string[] = ["approved", "denied"];
 
@@ -35,7 +35,7 @@ const ZStoredPasBundle = z.looseObject({
 
 export type PasUpdateResult =
   | { ok: true; priorAuthId: string }
-  | { ok: false; status: number; problems: { expression: string; message: string }[] };
+  | ({ ok: false } & PasRefusal);
 
 export async function updatePasClaim(opts: { workspaceId: string; actor: Actor; request: PasRequest; submissionId: string; documentUrls: string[] }): Promise<PasUpdateResult> {
   const { workspaceId, actor, request } = opts;
@@ -46,16 +46,16 @@ export async function updatePasClaim(opts: { workspaceId: string; actor: Actor; 
     select: { priorAuthId: true },
   });
   if (!original?.priorAuthId) {
-    return { ok: false, status: 404, problems: [{ expression: "Claim.related.claim", message: `no authorization of this payer answers the related claim ${request.relatedClaimKeys.join(", ")}` }] };
+    return { ok: false, ...refuse("not_found", [{ expression: "Claim.related.claim", message: `no authorization of this payer answers the related claim ${request.relatedClaimKeys.join(", ")}` }]) };
   }
   const priorAuthId = original.priorAuthId;
   const current = await prisma.priorAuth.findFirstOrThrow({ where: { id: priorAuthId, workspaceId }, select: { epaPayload: true, status: true, updatedAt: true } });
   if (current.status === "Cancelled") {
-    return { ok: false, status: 409, problems: [{ expression: "Claim.related.claim", message: `the authorization ${priorAuthId} was already cancelled (${current.updatedAt.toISOString().slice(0, 10)}): it takes no further update or cancellation; submit a new request` }] };
+    return { ok: false, ...refuse("cancelled", [{ expression: "Claim.related.claim", message: `the authorization ${priorAuthId} was already cancelled (${current.updatedAt.toISOString().slice(0, 10)}): it takes no further update or cancellation; submit a new request` }]) };
   }
   const stored: Bundle = readStoredRecord(ZStoredPasBundle, current.epaPayload, { record: "the PAS request of this authorization", remedy: "submit a new request" }) as Bundle;
   const planning = planPasUpdate(stored, request);
-  if (!planning.ok) return { ok: false, status: 422, problems: planning.problems };
+  if (!planning.ok) return { ok: false, ...refuse("unprocessable", planning.problems) };
   const { plan } = planning;
   const decided = DECIDED_STATUSES.includes(current.status);
   const details = {

@@ -5,7 +5,7 @@ import { readBodyCapped } from "@/lib/api/read-body";
 import { ApiError } from "@/lib/api/errors";
 import { json } from "@/lib/api/responses";
 import { issueAccessToken } from "@/lib/smart/issue-access-token";
-import { OAuthError } from "@/lib/smart/oauth-error";
+import { OAuthError, type OAuthErrorCode } from "@/lib/smart/oauth-error";
 import { tokenUrl } from "@/lib/smart/smart-configuration";
 
 export const dynamic = "force-dynamic";
@@ -13,6 +13,9 @@ export const dynamic = "force-dynamic";
 const MAX_BODY_BYTES = 16 * 1024;
 // RFC 6749 section 5.1: token answers, errors included, are never cached.
 const NO_STORE = { "Cache-Control": "no-store", Pragma: "no-cache" };
+
+/** RFC 6749 section 5.2: a client that failed to authenticate is 401, every other refusal 400. */
+const OAUTH_ERROR_STATUS: Record<OAuthErrorCode, number> = { invalid_client: 401, invalid_request: 400, invalid_grant: 400, unsupported_grant_type: 400, invalid_scope: 400 };
 
 const oauthError = (status: number, error: string, description: string) => json({ error, error_description: description }, { status, headers: NO_STORE });
 
@@ -27,7 +30,7 @@ export async function POST(req: Request) {
     const answer = await issueAccessToken({ form, tokenUrl: tokenUrl(publicOrigin(req)!) });
     return json(answer, { headers: NO_STORE });
   } catch (error) {
-    if (error instanceof OAuthError) return oauthError(error.status, error.code, error.description);
+    if (error instanceof OAuthError) return oauthError(OAUTH_ERROR_STATUS[error.code], error.code, error.description);
     if (error instanceof ApiError) return oauthError(error.status, "invalid_request", error.message);
     const requestId = randomUUID();
     logger.error("token request failed", { requestId, error });

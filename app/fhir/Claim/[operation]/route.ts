@@ -5,6 +5,7 @@ import { fhirJson, operationOutcomeResponse } from "@/lib/api/responses";
 import { publicOrigin } from "@/lib/net/public-origin";
 import { submitPasClaim } from "@/lib/pas/submit-pas-claim";
 import { inquirePasClaims } from "@/lib/pas/inquire-pas-claims";
+import { pasRefusalResponse } from "@/lib/api/pas-refusals";
 
 export const dynamic = "force-dynamic";
 
@@ -14,12 +15,13 @@ export const POST = withWorkspace<{ operation: string }>(
   async ({ req, params, workspace, actor }) => {
     if (params.operation === "$inquire") {
       const result = await inquirePasClaims({ workspaceId: workspace.id, body: await parseJsonBody(req, z.record(z.string(), z.unknown())), serverBase: publicOrigin(req)! });
-      return fhirJson(result.body, { status: result.status });
+      return result.ok ? fhirJson(result.answers) : pasRefusalResponse(result);
     }
     if (params.operation !== "$submit") return operationOutcomeResponse(404, `No operation Claim/${params.operation} on this server (see /fhir/metadata).`);
     const body = await parseJsonBody(req, z.record(z.string(), z.unknown()));
     const result = await submitPasClaim({ workspace, actor, body, serverBase: publicOrigin(req)! });
-    return fhirJson(result.body, { status: result.status, headers: result.replayed ? { "Idempotent-Replayed": "true" } : {} });
+    if (!result.ok) return pasRefusalResponse(result);
+    return fhirJson(result.answer, { headers: result.replayed ? { "Idempotent-Replayed": "true" } : {} });
   },
   { allow: ["api_key", "bearer"], errorBody: "fhir" },
 );
