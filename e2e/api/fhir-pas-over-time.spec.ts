@@ -3,25 +3,13 @@
 // authorization is re-opened by a changed item (that item pended, the unchanged one keeps its certification), partly
 // withdrawn (the rest stays certified), cancelled, and a second cancellation is a 409 OperationOutcome. Every answer,
 // read and inquiry is checked against the PAS 2.2.1 profiles.
-import { expect, test, type APIRequestContext } from "@playwright/test";
-import type { Bundle, ClaimResponse } from "@medplum/fhirtypes";
-import { validatePas } from "../../lib/fhir/pas/validate-pas";
+import { expect, test } from "@playwright/test";
+import type { Bundle } from "@medplum/fhirtypes";
 import { apiClient } from "../support/api";
-import { FHIR_JSON, PAS_CANCEL, PAS_CHANGED, claimOf, expectOutcome, freshPas, inquirePas, pasExample, reviewActions, submitConforming, submitPas, updateOf } from "../support/pas";
+import { PAS_CANCEL, PAS_CHANGED, claimOf, expectOutcome, freshPas, inquirePas, pasExample, readClaimResponse, reviewActions, submitConforming, submitPas, updateOf } from "../support/pas";
 import { createTestWorkspace } from "../support/workspace";
 
-const CLAIM_RESPONSE_PROFILE = "http://hl7.org/fhir/us/davinci-pas/StructureDefinition/profile-claimresponse";
 const INQUIRY = "Bundle-PASClaimInquiryBundleExample.json";
-
-/** GET a ClaimResponse (its current version, or one kept), checked against the PAS ClaimResponse profile. */
-async function readClaimResponse(request: APIRequestContext, apiKey: string, path: string) {
-  const response = await request.get(`/fhir/ClaimResponse/${path}`, { headers: { "X-API-Key": apiKey } });
-  expect(response.status(), await response.text()).toBe(200);
-  expect(response.headers()["content-type"]).toContain(FHIR_JSON);
-  const claimResponse = (await response.json()) as ClaimResponse;
-  expect(await validatePas(claimResponse, CLAIM_RESPONSE_PROFILE)).toEqual([]);
-  return claimResponse;
-}
 
 /** The item of a Claim Update: one of the initial request's items, without the lists the update's Claim lacks. */
 function itemOf(initial: Bundle, index: number, extension?: { url: string }) {
@@ -68,7 +56,7 @@ test("an authorization's answer follows its updates and decisions item by item, 
   };
   const versions: number[] = [];
   const current = async () => {
-    const claimResponse = await readClaimResponse(request, ws.apiKey, priorAuthId);
+    const claimResponse = await readClaimResponse(request, { apiKey: ws.apiKey }, priorAuthId);
     versions.push(Number(claimResponse.meta!.versionId));
     return claimResponse;
   };
@@ -92,7 +80,7 @@ test("an authorization's answer follows its updates and decisions item by item, 
   expect(reviewActions(await current())).toEqual({ 1: "A4", 2: "A1" });
   expect(await inquired()).toEqual({ 1: "A4", 2: "A1" });
   // The approval as it was answered is kept.
-  expect(reviewActions(await readClaimResponse(request, ws.apiKey, `${priorAuthId}/_history/2`))).toEqual({ 1: "A1", 2: "A1" });
+  expect(reviewActions(await readClaimResponse(request, { apiKey: ws.apiKey }, `${priorAuthId}/_history/2`))).toEqual({ 1: "A1", 2: "A1" });
 
   // Decided anew: both certified again.
   await approve("The second visit is covered too.");
@@ -126,7 +114,7 @@ test("an authorization's answer follows its updates and decisions item by item, 
   // Each change was a new version, and every version is kept and conforms.
   expect(versions).toEqual([...versions].sort((a, b) => a - b));
   for (let version = 1; version <= Number(last.meta!.versionId); version++) {
-    expect((await readClaimResponse(request, ws.apiKey, `${priorAuthId}/_history/${version}`)).meta!.versionId).toBe(String(version));
+    expect((await readClaimResponse(request, { apiKey: ws.apiKey }, `${priorAuthId}/_history/${version}`)).meta!.versionId).toBe(String(version));
   }
   await expectOutcome(await request.get(`/fhir/ClaimResponse/${priorAuthId}/_history/999`, { headers: { "X-API-Key": ws.apiKey } }), 404);
   await expectOutcome(await request.get(`/fhir/ClaimResponse/${priorAuthId}/_history/x`, { headers: { "X-API-Key": ws.apiKey } }), 404);

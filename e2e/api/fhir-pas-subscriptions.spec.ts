@@ -7,29 +7,12 @@ import { Webhook } from "standardwebhooks";
 import type { Bundle, ClaimResponse, OperationOutcome, Parameters } from "@medplum/fhirtypes";
 import { validatePas } from "../../lib/fhir/pas/validate-pas";
 import { apiClient } from "../support/api";
-import { FHIR_JSON, freshPas, pasExample, reviewActions, submitPas } from "../support/pas";
+import { FHIR_JSON, freshPas, pasExample, pasSubscriptionFor, reviewActions, submitPas, type PasSubscriptionBody } from "../support/pas";
 import { signInRequest } from "../support/session";
 import { startWebhookReceiver, type ReceivedWebhook } from "../support/webhook-receiver";
 import { addReviewer, createTestWorkspace } from "../support/workspace";
 
-const SUBMITTER_NPI = "http://hl7.org/fhir/sid/us-npi|8189991234"; // Organization/UMOExample, the Claim's provider
 const fhirHeaders = (apiKey: string) => ({ "X-API-Key": apiKey, "Content-Type": FHIR_JSON });
-
-type SubscriptionBody = Record<string, unknown> & {
-  criteria: string;
-  _criteria?: { extension: { valueString?: string }[] };
-  channel: { type: string; endpoint?: string; _payload: { extension: { valueCode?: string }[] } };
-};
-
-/** The guide's Subscription example, pointed at `endpoint` and filtered on `orgIdentifier`. */
-function subscriptionFor(endpoint: string, orgIdentifier = SUBMITTER_NPI) {
-  const subscription = pasExample<SubscriptionBody>("Subscription-PASSubscriptionExample.json");
-  delete subscription.id;
-  delete subscription.text;
-  subscription.channel.endpoint = endpoint;
-  subscription._criteria!.extension[0].valueString = `org-identifier=${orgIdentifier}`;
-  return subscription;
-}
 
 const parameter = (bundle: Bundle, name: string) => (bundle.entry![0].resource as Parameters).parameter!.find((p) => p.name === name);
 
@@ -55,7 +38,7 @@ test("a subscriber gets the handshake, then each reviewer's decision on the pend
   const api = apiClient(request, ws.apiKey);
   const receiver = await startWebhookReceiver();
   try {
-    const created = await request.post("/fhir/Subscription", { headers: fhirHeaders(ws.apiKey), data: subscriptionFor(receiver.url) });
+    const created = await request.post("/fhir/Subscription", { headers: fhirHeaders(ws.apiKey), data: pasSubscriptionFor(receiver.url) });
     expect(created.status(), await created.text()).toBe(201);
     const subscription = await created.json();
     expect(created.headers()["location"]).toMatch(new RegExp(`/fhir/Subscription/${subscription.id}$`));
@@ -137,7 +120,7 @@ test("a subscriber gets the handshake, then each reviewer's decision on the pend
     // Another workspace does not see it.
     const other = await createTestWorkspace("PAS notify other");
     await expectOutcome(await request.get(url, { headers: fhirHeaders(other.apiKey) }), 404);
-    await expectOutcome(await request.put(url, { headers: fhirHeaders(other.apiKey), data: { ...subscriptionFor(receiver.url), id: subscription.id } }), 404);
+    await expectOutcome(await request.put(url, { headers: fhirHeaders(other.apiKey), data: { ...pasSubscriptionFor(receiver.url), id: subscription.id } }), 404);
     await expectOutcome(await request.delete(url, { headers: fhirHeaders(other.apiKey) }), 404);
     await expectOutcome(await request.get(`/fhir/ClaimResponse/${priorAuthId}`, { headers: fhirHeaders(other.apiKey) }), 404);
 
@@ -162,7 +145,7 @@ test("a subscription is validated (topic, filter, channel, https and public endp
   const receiver = await startWebhookReceiver();
   try {
     const post = (data: unknown) => request.post("/fhir/Subscription", { headers: fhirHeaders(ws.apiKey), data });
-    const cases: [string, (s: SubscriptionBody) => void, string][] = [
+    const cases: [string, (s: PasSubscriptionBody) => void, string][] = [
       ["another topic", (s) => (s.criteria = "http://example.org/SubscriptionTopic/other"), "Subscription.criteria"],
       ["no org-identifier filter", (s) => delete s._criteria, "Subscription.criteria.extension"],
       ["a websocket channel", (s) => (s.channel.type = "websocket"), "Subscription.channel.type"],
@@ -172,21 +155,21 @@ test("a subscription is validated (topic, filter, channel, https and public endp
       ["the cloud metadata address", (s) => (s.channel.endpoint = "https://169.254.169.254/latest"), "Subscription.channel.endpoint"],
     ];
     for (const [what, change, expression] of cases) {
-      const subscription = subscriptionFor(receiver.url);
+      const subscription = pasSubscriptionFor(receiver.url);
       change(subscription);
       const outcome = await expectOutcome(await post(subscription), 400);
       expect(outcome.issue.map((issue) => issue.expression?.[0]), what).toContain(expression);
     }
     await expectOutcome(await post({ resourceType: "Patient" }), 400);
-    await expectOutcome(await request.post("/fhir/Subscription", { headers: { "Content-Type": FHIR_JSON }, data: subscriptionFor(receiver.url) }), 401);
+    await expectOutcome(await request.post("/fhir/Subscription", { headers: { "Content-Type": FHIR_JSON }, data: pasSubscriptionFor(receiver.url) }), 401);
 
-    const created = await (await post(subscriptionFor(receiver.url))).json();
+    const created = await (await post(pasSubscriptionFor(receiver.url))).json();
     const url = `/fhir/Subscription/${created.id}`;
-    const updated = await request.put(url, { headers: fhirHeaders(ws.apiKey), data: { ...subscriptionFor(receiver.url, "8189991234"), id: created.id, reason: "Our referrals", status: "off" } });
+    const updated = await request.put(url, { headers: fhirHeaders(ws.apiKey), data: { ...pasSubscriptionFor(receiver.url, "8189991234"), id: created.id, reason: "Our referrals", status: "off" } });
     expect(updated.status(), await updated.text()).toBe(200);
     expect(await updated.json()).toMatchObject({ id: created.id, status: "off", reason: "Our referrals", meta: { versionId: "2" } });
     expect((await (await request.get(url, { headers: fhirHeaders(ws.apiKey) })).json())._criteria.extension[0].valueString).toBe("org-identifier=8189991234");
-    const wrongId = await expectOutcome(await request.put(url, { headers: fhirHeaders(ws.apiKey), data: { ...subscriptionFor(receiver.url), id: "another" } }), 400);
+    const wrongId = await expectOutcome(await request.put(url, { headers: fhirHeaders(ws.apiKey), data: { ...pasSubscriptionFor(receiver.url), id: "another" } }), 400);
     expect(wrongId.issue[0].expression).toEqual(["Subscription.id"]);
     await expectOutcome(await request.get("/fhir/Subscription/not-a-uuid", { headers: fhirHeaders(ws.apiKey) }), 404);
 

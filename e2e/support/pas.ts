@@ -103,3 +103,34 @@ export async function inquirePas(request: APIRequestContext, credentials: PasCre
   for (const bundle of returned) expect(await validatePas(bundle, "http://hl7.org/fhir/us/davinci-pas/StructureDefinition/profile-pas-inquiry-response-bundle")).toEqual([]);
   return { returned, ms };
 }
+
+export const CLAIM_RESPONSE_PROFILE = `${PAS_CANONICAL}/profile-claimresponse`;
+
+/** GET a ClaimResponse (its current version, or one kept at `<id>/_history/<v>`), checked against the PAS ClaimResponse profile. */
+export async function readClaimResponse(request: APIRequestContext, credentials: PasCredentials, path: string) {
+  const response = await request.get(`/fhir/ClaimResponse/${path}`, { headers: pasHeaders(credentials) });
+  expect(response.status(), await response.text()).toBe(200);
+  expect(response.headers()["content-type"]).toContain(FHIR_JSON);
+  const claimResponse = (await response.json()) as ClaimResponse;
+  expect(await validatePas(claimResponse, CLAIM_RESPONSE_PROFILE)).toEqual([]);
+  return claimResponse;
+}
+
+/** The submitting organization of the guide's examples (Organization/UMOExample, the Claim's provider). */
+export const SUBMITTER_NPI = "http://hl7.org/fhir/sid/us-npi|8189991234";
+
+export type PasSubscriptionBody = Record<string, unknown> & {
+  criteria: string;
+  _criteria?: { extension: { valueString?: string }[] };
+  channel: { type: string; endpoint?: string; _payload: { extension: { valueCode?: string }[] } };
+};
+
+/** The guide's Subscription example, pointed at `endpoint` and filtered on `orgIdentifier`. */
+export function pasSubscriptionFor(endpoint: string, orgIdentifier = SUBMITTER_NPI) {
+  const subscription = pasExample<PasSubscriptionBody>("Subscription-PASSubscriptionExample.json");
+  delete subscription.id;
+  delete subscription.text;
+  subscription.channel.endpoint = endpoint;
+  subscription._criteria!.extension[0].valueString = `org-identifier=${orgIdentifier}`;
+  return subscription;
+}

@@ -17,6 +17,6 @@ export function fhirJson(body: unknown, init: { status?: number; headers?: Recor
 
 /** An error of the /fhir endpoint: an OperationOutcome with one issue, its code chosen from the HTTP status. */
 export function operationOutcomeResponse(status: number, message: string, headers: Record<string, string> = {}): Response {
-  const code = status === 401 || status === 403 ? "security" : status === 404 ? "not-found" : status === 409 ? "conflict" : status === 429 ? "throttled" : status >= 500 ? "exception" : "invalid";
+  const code = status === 401 ? "security" : status === 403 ? "forbidden" : status === 404 ? "not-found" : status === 409 ? "conflict" : status === 429 ? "throttled" : status >= 500 ? "exception" : "invalid";
   return fhirJson({ resourceType: "OperationOutcome", issue: [{ severity: "error", code, details: { text: message } }] }, { status, headers });
 }

@@ -8,6 +8,7 @@ import { resolveAccount, resolveMembership, type PortalSession } from "@/lib/aut
 import { apiKeyShapeProblem, hashApiKey } from "@/lib/auth/api-keys";
 import { verifyApiKey } from "@/lib/api-keys/verify-api-key";
 import { accessTokenShapeProblem, findLiveAccessToken } from "@/lib/smart/access-tokens";
+import { scopeName, scopePermits, type ScopeNeed } from "@/lib/smart/smart-scopes";
 import { logger } from "@/lib/log";
 import { checkRateLimit, shouldLogRefusal, type RateLimitResult } from "@/lib/rate-limits/check-rate-limit";
 import { ApiError, badRequest, errorToStatus, forbidden, unauthorized } from "./errors";
@@ -34,7 +35,12 @@ interface Options {
   multipart?: boolean;
   /** The body of error answers: the spec's `{"error", "message"}` (default), or a FHIR OperationOutcome (/fhir). */
   errorBody?: "spec" | "fhir";
+  /** The SMART scope a bearer token needs here (by the route's params when one route serves several operations). */
+  scope?: ScopeNeed | ((params: Record<string, string>) => ScopeNeed | null);
 }
+
+/** Who called: the workspace, the actor, its rate-limit count, and a bearer token's granted scope (keys and sessions have none). */
+type Authenticated = { workspace: WorkspaceContext<unknown>["workspace"]; actor: Actor; rate: RateLimitResult | null; scope?: string };
 
 type RouteContext = { params: Promise<Record<string, string>> };
 
@@ -99,7 +105,7 @@ async function authenticateBearer(req: Request) {
   if (!found) throw unauthorized("The access token is not valid (unknown, expired or revoked); get a new one at /oauth/token.", BEARER_CHALLENGE);
   const actor: Actor = { type: "smart_client", id: found.client.id, label: `SMART client "${found.client.name}"`, role: "system" };
   // Clients act as systems (they pass role checks), so counting before the role check changes nothing, as for keys.
-  return { workspace: found.workspace, actor, rate: await checkRateLimit(`smart_client:${found.client.id}`) };
+  return { workspace: found.workspace, actor, rate: await checkRateLimit(`smart_client:${found.client.id}`), scope: found.scope };
 }
 
 const BEARER_CHALLENGE = { "WWW-Authenticate": 'Bearer realm="fhir"' };
@@ -111,6 +117,14 @@ async function authenticateSession() {
   if (!membership) return null;
   const actor: Actor = { type: "user", id: membership.userId, label: membership.user.email, role: membership.role as Role };
   return { workspace: membership.workspace, actor, rate: null };
+}
+
+/** A bearer token acts only within its granted scopes (a route taking tokens names its need); keys and sessions are not scoped. */
+function refuseOutOfScope(granted: string, need: ScopeNeed | null | undefined) {
+  if (need === undefined) throw forbidden("This route takes no SMART access token.");
+  if (need && !scopePermits(granted, need)) {
+    throw forbidden(`The access token's scope (${granted}) does not include ${scopeName(need)}, which this request needs: ask for it at /oauth/token (the client must be allowed it).`);
+  }
 }
 
 /** The 401 of a request without credentials: what the route takes. */
@@ -152,7 +166,7 @@ export function withWorkspace<P = Record<string, string>>(
     let rate: RateLimitResult | null = null;
     try {
       checkRequestShape(req);
-      const auth =
+      const auth: Authenticated | null =
         (allow.includes("api_key") ? await authenticateApiKey(req) : null) ??
         (allow.includes("bearer") ? await authenticateBearer(req) : null) ??
         (allow.includes("session") ? await authenticateSession() : null);
@@ -172,6 +186,9 @@ export function withWorkspace<P = Record<string, string>>(
         });
       }
       const params = (await context.params) as P;
+      if (auth.scope !== undefined) {
+        refuseOutOfScope(auth.scope, typeof options.scope === "function" ? options.scope(params as Record<string, string>) : options.scope);
+      }
       response = await handler({ req, params, workspace: auth.workspace, actor: auth.actor, requestId });
     } catch (error) {
       response = errorAnswer(req, requestId, error, options.errorBody);

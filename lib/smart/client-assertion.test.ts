@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { exportJWK, generateKeyPair, SignJWT, type JWK, type KeyLike } from "jose";
 import { claimedClientId, verifyClientAssertion } from "./client-assertion";
-import { grantedScope, SMART_SCOPES } from "./smart-scopes";
 
 const CLIENT = "3b0b3f1e-8c36-4c55-9d0a-6e1f2a3b4c5d";
 const TOKEN_URL = "https://pa.example.com/oauth/token";
@@ -58,13 +57,5 @@ describe("verifyClientAssertion", () => {
     const key = await keyPair("ES384", "k1");
     expect(claimedClientId(await sign(key))).toBe(CLIENT);
     expect(() => claimedClientId("not.a.jwt")).toThrow(/not a JWT/);
-  });
-});
-
-describe("grantedScope", () => {
-  it("grants every offered scope when none is asked, the offered ones of those asked, and refuses when none is offered", () => {
-    expect(grantedScope(null)).toBe(SMART_SCOPES.join(" "));
-    expect(grantedScope("system/Claim.c  system/Patient.r system/Subscription.c")).toBe("system/Claim.c system/Subscription.c");
-    expect(() => grantedScope("system/Patient.r")).toThrow(expect.objectContaining({ code: "invalid_scope" }));
   });
 });

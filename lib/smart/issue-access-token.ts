@@ -1,6 +1,7 @@
 // POST /oauth/token for SMART backend services: client_credentials with a private_key_jwt assertion. The assertion is
 // checked against the client's registered keys (client-assertion.ts); its jti is stored so it is used once; the answer
-// is a short-lived opaque bearer token for the client's workspace (access-tokens.ts).
+// is a short-lived opaque bearer token for the client's workspace (access-tokens.ts), granted the scopes asked as far as
+// the client is allowed them (smart-scopes.ts).
 import { prisma } from "@/lib/db/prisma";
 import { ASSERTION_TYPE, claimedClientId, verifyClientAssertion } from "@/lib/smart/client-assertion";
 import { ClientKeysUnavailable, readClientKeys } from "@/lib/smart/client-keys";
@@ -28,7 +29,6 @@ export async function issueAccessToken(opts: { form: URLSearchParams; tokenUrl: 
   if (!assertion || assertionType !== ASSERTION_TYPE) {
     throw new OAuthError("invalid_client", `the client authenticates with a signed JWT: client_assertion_type ${ASSERTION_TYPE} and client_assertion`);
   }
-  const scope = grantedScope(form.get("scope"));
 
   const clientId = claimedClientId(assertion);
   const named = form.get("client_id");
@@ -45,6 +45,8 @@ export async function issueAccessToken(opts: { form: URLSearchParams; tokenUrl: 
     throw error;
   }
   const { jti, expiresAt } = await verifyClientAssertion(assertion, { clientId, keys, tokenUrl, now });
+  // Only an authenticated client learns what it is allowed (the refusal names it).
+  const scope = grantedScope(form.get("scope"), client.scopes);
 
   const issued = generateAccessToken();
   try {

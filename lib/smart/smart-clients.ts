@@ -1,5 +1,6 @@
-// SMART backend services clients of a workspace, registered by its admins: a name and the client's public keys (an
-// inline JWKS, or the URL it publishes them at). Registering, listing and revoking are audited as API keys are.
+// SMART backend services clients of a workspace, registered by its admins: a name, the client's public keys (an inline
+// JWKS, or the URL it publishes them at) and the SMART scopes its tokens may be granted. Registering, listing and
+// revoking are audited as API keys are.
 import { prisma } from "@/lib/db/prisma";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
@@ -9,18 +10,20 @@ import { validateOutboundUrl } from "@/lib/net/validate-outbound-url";
 import { ZJwks, type TCreateSmartClientRequest } from "@/lib/schemas/smart-client";
 import { readStoredRecord } from "@/lib/stored-record";
 import { checkKeys } from "@/lib/smart/client-keys";
+import { allowedScopesOf } from "@/lib/smart/smart-scopes";
 
 export async function createSmartClient(opts: { workspaceId: string; actor: Actor; input: TCreateSmartClientRequest; tokenUrl: string }) {
   const { input } = opts;
   const jwksUrl = input.jwks_url !== undefined ? await validateOutboundUrl(input.jwks_url, { field: "jwks_url", noun: "The JWKS" }) : null;
   const jwks = input.jwks ? await checkKeys(input.jwks) : null;
+  const scopes = [...new Set(input.scopes ?? ["system/*.*"])];
   const client = await prisma.$transaction(async (tx) => {
     const created = await tx.smartClient.create({
-      data: { workspaceId: opts.workspaceId, name: input.name.trim(), jwksUrl, jwks: (jwks ?? undefined) as Prisma.InputJsonValue | undefined, createdBy: opts.actor.label },
+      data: { workspaceId: opts.workspaceId, name: input.name.trim(), jwksUrl, jwks: (jwks ?? undefined) as Prisma.InputJsonValue | undefined, scopes, createdBy: opts.actor.label },
     });
     await recordAuditEvent(tx, {
       workspaceId: opts.workspaceId, actor: opts.actor, action: "smart_client.created",
-      details: { client_id: created.id, name: created.name, jwks_url: jwksUrl, key_ids: jwks?.keys.map((key) => key.kid ?? null) ?? null },
+      details: { client_id: created.id, name: created.name, jwks_url: jwksUrl, key_ids: jwks?.keys.map((key) => key.kid ?? null) ?? null, scopes },
     });
     return created;
   });
@@ -45,7 +48,7 @@ export async function revokeSmartClient(opts: { workspaceId: string; id: string;
   });
 }
 
-type SmartClientRecord = { id: string; name: string; jwksUrl: string | null; jwks: unknown; createdBy: string | null; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null };
+type SmartClientRecord = { id: string; name: string; jwksUrl: string | null; jwks: unknown; scopes: string[]; createdBy: string | null; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null };
 
 function presentSmartClient(client: SmartClientRecord, tokenUrl: string) {
   return {
@@ -54,6 +57,7 @@ function presentSmartClient(client: SmartClientRecord, tokenUrl: string) {
     name: client.name,
     jwks_url: client.jwksUrl,
     jwks: client.jwks === null ? null : readStoredRecord(ZJwks, client.jwks, { record: `the keys of SMART client ${client.id}`, remedy: "register the client again" }),
+    scopes: allowedScopesOf(client.scopes),
     created_by: client.createdBy,
     created_at: client.createdAt.toISOString(),
     last_used_at: client.lastUsedAt?.toISOString() ?? null,

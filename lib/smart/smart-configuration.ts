@@ -14,6 +14,6 @@ export function smartConfiguration(origin: string) {
     token_endpoint_auth_signing_alg_values_supported: [...ASSERTION_ALGORITHMS],
     grant_types_supported: ["client_credentials"],
     scopes_supported: [...SMART_SCOPES],
-    capabilities: ["client-confidential-asymmetric", "permission-v2"],
+    capabilities: ["client-confidential-asymmetric", "permission-v1", "permission-v2"],
   };
 }

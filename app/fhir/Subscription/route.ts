@@ -22,5 +22,5 @@ export const POST = withWorkspace(
     const secret = { url: `${serverBase}/fhir/StructureDefinition/${SECRET_EXTENSION}`, valueString: result.secret };
     return fhirJson({ ...result.subscription, extension: [secret] }, { status: 201, headers: { Location: location } });
   },
-  { allow: ["api_key"], errorBody: "fhir" },
+  { allow: ["api_key", "bearer"], errorBody: "fhir", scope: { resource: "Subscription", permission: "c" } },
 );

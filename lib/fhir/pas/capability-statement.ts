@@ -4,6 +4,14 @@ import type { CapabilityStatement } from "@medplum/fhirtypes";
 
 const PAS = "http://hl7.org/fhir/us/davinci-pas";
 
+/** Each interaction and the SMART scope a token needs for it (lib/smart/smart-scopes.ts, the routes' `scope`). */
+const SCOPE_USES = [
+  "system/Claim.c for Claim/$submit",
+  "system/Claim.r for Claim/$inquire",
+  "system/ClaimResponse.r for ClaimResponse read and vread",
+  "system/Subscription.c, .r, .u and .d for Subscription create, read, update and delete",
+].join("; ");
+
 /** `tokenUrl`: the SMART token endpoint (lib/smart/smart-configuration.ts). */
 export function pasCapabilityStatement(opts: { serverBase: string; tokenUrl: string; software: { name: string; version: string }; now: Date }): CapabilityStatement {
   return {
@@ -24,7 +32,10 @@ export function pasCapabilityStatement(opts: { serverBase: string; tokenUrl: str
           extension: [{ url: "http://fhir-registry.smarthealthit.org/StructureDefinition/oauth-uris", extension: [{ url: "token", valueUri: opts.tokenUrl }] }],
           cors: false,
           service: [{ coding: [{ system: "http://terminology.hl7.org/CodeSystem/restful-security-service", code: "SMART-on-FHIR" }], text: "SMART backend services (client_credentials, private_key_jwt RS384/ES384)" }],
-          description: `SMART backend services: a client registered by the workspace's admin gets a 5-minute bearer token at ${opts.tokenUrl} with an assertion signed by its key, and sends it as Authorization: Bearer. A workspace API key in the X-API-Key header works too. A request without either is 401; each answers for its own workspace only.`,
+          description:
+            `SMART backend services: a client registered by the workspace's admin gets a 5-minute bearer token at ${opts.tokenUrl} with an assertion signed by its key, and sends it as Authorization: Bearer. ` +
+            `Scopes (SMART v2, v1's read/write/* accepted too): ${SCOPE_USES}. A token is granted the scopes it asks for (all when it asks none) as far as its client was allowed them at registration, and a request its scope does not cover is 403 (forbidden, naming the scope). ` +
+            "A workspace API key in the X-API-Key header works too, unscoped. A request without either is 401; each answers for its own workspace only.",
         },
         resource: [
           {

@@ -23,5 +23,6 @@ export const POST = withWorkspace<{ operation: string }>(
     if (!result.ok) return pasRefusalResponse(result);
     return fhirJson(result.answer, { headers: result.replayed ? { "Idempotent-Replayed": "true" } : {} });
   },
-  { allow: ["api_key", "bearer"], errorBody: "fhir" },
+  // $submit creates a Claim, $inquire reads the workspace's; any other operation is 404 whatever the token's scope.
+  { allow: ["api_key", "bearer"], errorBody: "fhir", scope: ({ operation }) => (operation === "$submit" ? { resource: "Claim", permission: "c" } : operation === "$inquire" ? { resource: "Claim", permission: "r" } : null) },
 );

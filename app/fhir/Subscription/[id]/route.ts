@@ -10,12 +10,13 @@ import { updatePasSubscription } from "@/lib/pas/update-pas-subscription";
 
 export const dynamic = "force-dynamic";
 
-const options = { allow: ["api_key" as const], errorBody: "fhir" as const };
+/** Keys and SMART tokens; a token needs the Subscription scope of the interaction (read, update, delete). */
+const options = (permission: "r" | "u" | "d") => ({ allow: ["api_key" as const, "bearer" as const], errorBody: "fhir" as const, scope: { resource: "Subscription" as const, permission } });
 
 // GET /fhir/Subscription/{id} - the subscription, its status from its handshake
 export const GET = withWorkspace<{ id: string }>(
   async ({ params, workspace }) => fhirJson(await getPasSubscriptionOrThrow({ workspaceId: workspace.id, subscriptionId: params.id })),
-  options,
+  options("r"),
 );
 
 // PUT /fhir/Subscription/{id} - update it (filter, endpoint, reason, end; status off pauses it)
@@ -25,7 +26,7 @@ export const PUT = withWorkspace<{ id: string }>(
     const result = await updatePasSubscription({ workspaceId: workspace.id, subscriptionId: params.id, actor, body, serverBase: publicOrigin(req)! });
     return result.ok ? fhirJson(result.subscription) : fhirJson(problemsOutcome(result.problems), { status: 400 });
   },
-  options,
+  options("u"),
 );
 
 // DELETE /fhir/Subscription/{id} - no more notifications
@@ -34,5 +35,5 @@ export const DELETE = withWorkspace<{ id: string }>(
     await deletePasSubscription({ workspaceId: workspace.id, subscriptionId: params.id, actor });
     return new Response(null, { status: 204 });
   },
-  options,
+  options("d"),
 );

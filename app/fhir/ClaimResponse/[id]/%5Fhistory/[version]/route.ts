@@ -8,5 +8,5 @@ export const dynamic = "force-dynamic";
 // GET /fhir/ClaimResponse/{id}/_history/{version} - a version of a PAS answer as it was answered (vread)
 export const GET = withWorkspace<{ id: string; version: string }>(
   async ({ params, workspace }) => fhirJson(await getPasClaimResponseOrThrow({ workspaceId: workspace.id, priorAuthId: params.id, version: params.version })),
-  { allow: ["api_key"], errorBody: "fhir" },
+  { allow: ["api_key", "bearer"], errorBody: "fhir", scope: { resource: "ClaimResponse", permission: "r" } },
 );
