@@ -54,6 +54,7 @@ export const CHECK_FIELDS: Record<CheckKind, FieldSpec[]> = {
     { key: "drugClasses", label: "Drug classes", type: "list", hint: "one per line" },
   ],
   continuation: [{ key: "requirement", label: "Requirement", type: "choice", options: ["on_therapy", "response", "no_progression"] }],
+  labeled_dose_limit: [],
   manual: [],
 };
 

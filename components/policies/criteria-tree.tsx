@@ -7,7 +7,7 @@ import type { Check, CriteriaNode, Quote } from "./types";
 
 const CHECK_LABELS: Record<string, string> = {
   diagnosis: "Diagnosis", age: "Age", prescriber_specialty: "Prescriber specialty", step_therapy: "Step therapy", lab_threshold: "Lab / score",
-  quantity_limit: "Quantity limit", dose_limit: "Dose limit", duration_limit: "Duration limit", documentation: "Documentation",
+  quantity_limit: "Quantity limit", dose_limit: "Dose limit", labeled_dose_limit: "FDA-labeled dose", duration_limit: "Duration limit", documentation: "Documentation",
   combination_therapy: "Combination therapy", concurrent_therapy_exclusion: "Concurrent therapy", continuation: "Continuation", manual: "Manual review",
 };
 

@@ -18,6 +18,7 @@ const VALID: [string, unknown][] = [
   ["combination", { kind: "combination_therapy", drugs: ["methotrexate"] }],
   ["exclusion by class", { kind: "concurrent_therapy_exclusion", drugs: [], drugClasses: ["jak_inhibitor"] }],
   ["continuation", { kind: "continuation", requirement: "response" }],
+  ["labeled_dose_limit", { kind: "labeled_dose_limit" }],
   ["manual", { kind: "manual" }],
 ];
 

@@ -103,9 +103,10 @@ function checkSchema(f: CheckFields) {
   const combination = z.strictObject({ kind: z.literal("combination_therapy"), drugs: f.list(100, { count: 1, message: "give at least one drug" }) });
   const exclusion = z.strictObject({ kind: z.literal("concurrent_therapy_exclusion"), drugs: f.list(), drugClasses: f.list().optional() });
   const continuation = z.strictObject({ kind: z.literal("continuation"), requirement: f.oneOf(["on_therapy", "response", "no_progression"] as const), drug: f.text().optional() });
+  const labeledDose = z.strictObject({ kind: z.literal("labeled_dose_limit") });
   const manual = z.strictObject({ kind: z.literal("manual") });
   if (!f.refine) {
-    return z.discriminatedUnion("kind", [age, diagnosis, specialty, stepTherapy, lab, quantity, dose, duration, documentation, combination, exclusion, continuation, manual]);
+    return z.discriminatedUnion("kind", [age, diagnosis, specialty, stepTherapy, lab, quantity, dose, duration, documentation, combination, exclusion, continuation, labeledDose, manual]);
   }
   return z.discriminatedUnion(
     "kind",
@@ -117,14 +118,14 @@ function checkSchema(f: CheckFields) {
       diagnosis.refine((c) => c.names.length + c.icd10Prefixes.length > 0, { path: ["names"], message: "give a diagnosis name or an ICD-10 code" }),
       specialty, stepTherapy, lab, quantity, dose, duration, documentation, combination,
       exclusion.refine((c) => c.drugs.length + (c.drugClasses?.length ?? 0) > 0, { path: ["drugs"], message: "give a drug or a drug class" }),
-      continuation, manual,
+      continuation, labeledDose, manual,
     ],
     { error: `expected one of ${CHECK_KINDS.join(", ")}` },
   );
 }
 
 export const CHECK_KINDS = [
-  "age", "diagnosis", "prescriber_specialty", "step_therapy", "lab_threshold", "quantity_limit", "dose_limit", "duration_limit",
+  "age", "diagnosis", "prescriber_specialty", "step_therapy", "lab_threshold", "quantity_limit", "dose_limit", "labeled_dose_limit", "duration_limit",
   "documentation", "combination_therapy", "concurrent_therapy_exclusion", "continuation", "manual",
 ] as const;
 export type CheckKind = (typeof CHECK_KINDS)[number];

@@ -62,6 +62,8 @@ export function questionFor(criterion: CriterionNode): string {
       return `Is the requested quantity within ${check.value} ${check.unit}${check.perDays ? ` per ${check.perDays} days` : ""}?`;
     case "dose_limit":
       return `Is the requested dose at most ${check.value} ${check.unit}${check.perDays ? ` per ${check.perDays} days` : ""}?`;
+    case "labeled_dose_limit":
+      return "Is the requested daily dose within the FDA-labeled maximum for the patient?";
     case "duration_limit":
       return `Is the requested treatment duration at most ${check.value} ${check.unit}${check.value === 1 ? "" : "s"}?`;
     case "continuation":

@@ -24,6 +24,7 @@ import { answerDocumentation } from "./checks/answer-documentation";
 import { answerExclusion } from "./checks/answer-exclusion";
 import { answerLab } from "./checks/answer-lab";
 import { answerLimit } from "./checks/answer-limit";
+import { answerLabeledDose } from "./checks/answer-labeled-dose";
 import { answerSpecialty } from "./checks/answer-specialty";
 import { answerStepTherapy } from "./checks/answer-step-therapy";
 import { questionFor } from "./criterion-question";
@@ -105,6 +106,8 @@ export function answerCriterion(criterion: CriterionNode, ctx: CaseContext, alte
     case "dose_limit":
     case "duration_limit":
       return answerLimit(check, ctx);
+    case "labeled_dose_limit":
+      return answerLabeledDose(ctx);
     case "documentation":
       return answerProcedureResponse(check, ctx) ?? answerDocumentation(check, ctx);
     case "combination_therapy":

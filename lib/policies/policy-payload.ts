@@ -35,6 +35,7 @@ export const ZCheck = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("combination_therapy"), drugs: names.min(1, "name at least one drug") }),
   z.strictObject({ kind: z.literal("concurrent_therapy_exclusion"), drugs: names.default([]), drugClasses: z.array(text(60)).max(50).optional() }),
   z.strictObject({ kind: z.literal("continuation"), requirement: z.enum(["on_therapy", "response", "no_progression"]), drug: text(200).optional() }),
+  z.strictObject({ kind: z.literal("labeled_dose_limit") }),
   z.strictObject({ kind: z.literal("manual") }),
 ]);
 

@@ -62,6 +62,8 @@ export type Check =
   | { kind: "combination_therapy"; drugs: string[] }
   | { kind: "concurrent_therapy_exclusion"; drugs: string[]; drugClasses?: string[] }
   | { kind: "continuation"; requirement: "on_therapy" | "response" | "no_progression"; drug?: string }
+  /** The requested daily dose within the FDA-labeled maximum of the product for the patient (the lexicon's table). */
+  | { kind: "labeled_dose_limit" }
   | { kind: "manual" };
 
 export interface PolicyNote {

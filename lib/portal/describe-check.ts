@@ -46,6 +46,8 @@ export function describeCheck(check: { kind: string } & Record<string, unknown>)
       return `at most ${c.value} ${c.unit} ${per(c.perDays, "per fill")}${c.drug ? ` (${c.drug})` : ""}`;
     case "dose_limit":
       return `at most ${c.value} ${c.unit} ${per(c.perDays, "a day")}${c.drug ? ` (${c.drug})` : ""}`;
+    case "labeled_dose_limit":
+      return "daily dose within the FDA-labeled maximum (the lexicon's labeled doses)";
     case "duration_limit":
       return `at most ${c.value} ${c.unit}${c.drug ? ` (${c.drug})` : ""}`;
     case "documentation":

@@ -54,3 +54,8 @@ export function durationLimit({ text, lower }: CriterionInput): Check | null {
   }
   return check;
 }
+
+/** "Daily dose may not exceed the FDA-labeled maximum": the label's maximum, not one the policy writes. */
+export function labeledDoseLimit(): Check {
+  return { kind: "labeled_dose_limit" };
+}

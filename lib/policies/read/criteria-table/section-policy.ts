@@ -421,6 +421,11 @@ export function limitsOf(field: SectionField, id: string, pages: readonly { page
       allowances.push({ ...leaf, check: { kind: "manual" }, rule: recordedRule(field.field, FIELD_RULE.limitAllowance) });
       continue;
     }
+    // "Daily dose may not exceed the FDA-labeled maximum": no amount of the cell's own, a step of the tree.
+    if (leaf.check.kind === "labeled_dose_limit") {
+      unread.push({ ...leaf, rule: recordedRule(field.field, leaf.rule ?? "unnamed") });
+      continue;
+    }
     const asRead = leaf.check.kind === "quantity_limit" || leaf.check.kind === "dose_limit";
     const check = asRead ? leaf.check : readUnder(FIELD_RULE.limitHeading, leaf.text);
     const node: CriterionNode = { ...leaf, check, rule: recordedRule(field.field, asRead ? (leaf.rule ?? "unnamed") : FIELD_RULE.limitHeading) };
