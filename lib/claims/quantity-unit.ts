@@ -2,10 +2,10 @@
 // (lib/lexicon/data/quantity-units.json), so a limit and a request are compared only when they count the same thing. Pure.
 import UNITS from "@/lib/lexicon/data/quantity-units.json";
 
-export type QuantityKind = "count" | "ml" | "g";
+export type QuantityKind = "count" | "ml" | "g" | "billing";
 
 const INDEX = new Map<string, QuantityKind>();
-for (const kind of ["count", "ml", "g"] as const) for (const u of (UNITS as unknown as Record<QuantityKind, string[]>)[kind]) INDEX.set(u, kind);
+for (const kind of ["count", "ml", "g", "billing"] as const) for (const u of (UNITS as unknown as Record<QuantityKind, string[]>)[kind]) INDEX.set(u, kind);
 
 /** "Tablets" -> count, "mL" -> ml; null for no unit or an unknown one. */
 export function quantityKind(unit: string | null | undefined): QuantityKind | null {

@@ -38,6 +38,12 @@ const rows: [string, LimitCheck, Partial<IntakeMedicationRequest> | null, CaseCl
   ["no days supply", ql(18, "tabs", 28), { daysSupply: null }, [], "missing", /Days supply of the prescription/],
   ["a quantity in mL against a count", ql(18, "tabs", 28), { quantity: 50, quantityUnit: "mL" }, [], "missing", /Quantity of the prescription in tabs/],
   ["no medication request", ql(18, "tabs", 28), null, [], "missing", /Medication request/],
+  ["120 billing units per 28 days against 2 vials: never compared", ql(120, "billing unit", 28), { name: "Sandostatin LAR", quantity: 2, quantityUnit: "vials", daysSupply: 28 }, [], "missing", /Quantity of the prescription in billing unit/],
+  ["120 billing units per 28 days against a count without unit: never compared", ql(120, "billing unit", 28), { name: "Sandostatin LAR", quantity: 2, quantityUnit: null, daysSupply: 28 }, [], "missing", /in billing unit/],
+  ["120 billing units per 28 days, 100 billing units requested", ql(120, "billing unit", 28), { name: "Sandostatin LAR", quantity: 100, quantityUnit: "billing units", daysSupply: 28 }, [], "met", /Within the limit of 120 billing unit per 28 days/],
+  ["120 billing units per 28 days, 150 billing units requested", ql(120, "billing unit", 28), { name: "Sandostatin LAR", quantity: 150, quantityUnit: "billing units", daysSupply: 28 }, [], "not_met", /limits it to 120 billing unit/],
+  ["a written form's bare '#30 per 30 days' (units) against 30 capsules", ql(30, "units", 30), { name: "Azstarys", quantity: 30, quantityUnit: "capsules", daysSupply: 30 }, [], "met", /Within/],
+  ["'2 tablets/day' against 90 for 30 days", ql(2, "tablet", 1), { quantity: 90, quantityUnit: "tablets", daysSupply: 30 }, [], "not_met", /the request is 3 per day/],
 ];
 
 describe.each(rows)("quantity limit: %s", (_name, check, request, claims, outcome, pattern) => {

@@ -3,6 +3,7 @@
 import type { Check } from "../types";
 import { escapeRegExp } from "@/lib/escape-reg-exp";
 import QUANTITY_UNITS from "@/lib/lexicon/data/quantity-units.json";
+import FORMS from "./quantity-limit-forms.json";
 import { drugsIn, num, type CriterionInput } from "./criterion-input";
 
 const per = (n?: string, unit?: string) => (unit ? (n ? num(n) : 1) * (unit.startsWith("week") ? 7 : unit.startsWith("month") ? 30 : unit.startsWith("year") ? 365 : 1) : undefined);
@@ -58,4 +59,54 @@ export function durationLimit({ text, lower }: CriterionInput): Check | null {
 /** "Daily dose may not exceed the FDA-labeled maximum": the label's maximum, not one the policy writes. */
 export function labeledDoseLimit(): Check {
   return { kind: "labeled_dose_limit" };
+}
+
+// Quantity limits in the other ways policies write them (quantity-limit-forms.json): "2 tablets/day", "#30 per 30
+// days", "QL: 4 per 28 days", "9 for 30 days supply", "120 billing units every 28 days". A form is read only at the
+// start of the criterion (after a label and a limit marker) and only when nothing but a note follows it.
+const FORM_UNITS = [...Object.entries(QUANTITY_UNITS).filter(([k]) => !k.startsWith("_") && k !== "g").flatMap(([, words]) => words as string[])]
+  .sort((a, b) => b.length - a.length)
+  .map(escapeRegExp)
+  .join("|");
+const NUMBER_WORDS = FORMS.numberWords as Record<string, number>;
+const VALUE = String.raw`\d+(?:\.\d+)?|${Object.keys(NUMBER_WORDS).join("|")}`;
+const LABEL = new RegExp(FORMS.label, "i");
+const MARKER = new RegExp(`^${FORMS.markers}`, "i");
+const REST = new RegExp(FORMS.rest, "i");
+const WRITTEN_FORMS = FORMS.forms.map((f) => ({
+  id: f.id,
+  marked: Boolean((f as { marked?: boolean }).marked),
+  markerMust: (f as { markerMust?: string }).markerMust,
+  pattern: new RegExp(`^(?:${f.pattern.replace(/VALUE/g, VALUE).replace(/UNIT/g, `(?:${FORM_UNITS})`).replace(/PERIOD/g, FORMS.period)})(?![a-z])`, "i"),
+}));
+
+const periodDays = (period: string) => (/^(?:w)/i.test(period) ? 7 : /^mo/i.test(period) ? 30 : /^(?:y|calendar)/i.test(period) ? 365 : 1);
+const unitOf = (unit: string | undefined) => (unit ? unit.toLowerCase().replace(/\s+/g, " ").replace(/(?:es|s)$/, (m) => (/(?:patch|box)es$/i.test(unit) ? "" : m === "es" ? "e" : "")) : "units");
+
+/** The quantity limit of a written form, with the id of the form that read it (null: none reads the criterion). */
+export function readWrittenQuantityLimit(text: string): { check: Check; form: string } | null {
+  const lower = text.toLowerCase().replace(/\s+/g, " ").trim();
+  const unlabelled = lower.replace(LABEL, "");
+  for (const start of unlabelled === lower ? [lower] : [lower, unlabelled]) {
+    const marker = MARKER.exec(start);
+    const candidates = marker ? [{ body: start.slice(marker[0].length), marker: marker[0] }, { body: start, marker: "" }] : [{ body: start, marker: "" }];
+    for (const { body, marker: written } of candidates) {
+      for (const form of WRITTEN_FORMS) {
+        if (form.marked && !written) continue;
+        if (form.markerMust && !written.includes(form.markerMust)) continue;
+        const m = form.pattern.exec(body);
+        if (!m?.groups || !REST.test(body.slice(m[0].length))) continue;
+        const g = m.groups;
+        const value = NUMBER_WORDS[g.value] ?? Number(g.value);
+        if (!(value > 0)) continue;
+        const perDays = g.daily !== undefined ? 1 : (g.per ? Number(g.per) : 1) * periodDays(g.period ?? "day");
+        return { check: { kind: "quantity_limit", value, unit: unitOf(g.unit), perDays }, form: form.id };
+      }
+    }
+  }
+  return null;
+}
+
+export function writtenQuantityLimit({ text }: CriterionInput): Check | null {
+  return readWrittenQuantityLimit(text)?.check ?? null;
 }

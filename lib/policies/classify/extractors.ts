@@ -9,7 +9,7 @@ import { conditionName, diagnosis, diagnosisHasCondition, inheritedDiagnosis } f
 import { countedFinding, diseaseStatus, documentedFinding, exampleFinding, findingStatement, inheritedFinding, procedureResponse } from "./extract-finding";
 import { labRelativeToNormal, labThreshold, labTrailingComparison } from "./extract-lab";
 import { labThresholdByDiagnosis } from "./extract-lab-by-diagnosis";
-import { doseLimit, durationLimit, labeledDoseLimit, quantityLimit } from "./extract-limit";
+import { doseLimit, durationLimit, labeledDoseLimit, quantityLimit, writtenQuantityLimit } from "./extract-limit";
 import { inheritedSpecialty, prescriberSpecialty } from "./extract-specialty";
 import { inheritedStepTherapy, stepTherapy, stepTherapyOfOtherDrug } from "./extract-step-therapy";
 import { combinationWith, excludedTherapies, inheritedCombination, inheritedExclusion } from "./extract-therapies";
@@ -33,6 +33,7 @@ export const EXTRACTORS: Record<string, { kind: CheckKind; extract: Extractor }>
   combinationWith: { kind: "combination_therapy", extract: combinationWith },
   inheritedCombination: { kind: "combination_therapy", extract: inheritedCombination },
   quantityLimit: { kind: "quantity_limit", extract: quantityLimit },
+  writtenQuantityLimit: { kind: "quantity_limit", extract: writtenQuantityLimit },
   doseLimit: { kind: "dose_limit", extract: doseLimit },
   labeledDoseLimit: { kind: "labeled_dose_limit", extract: labeledDoseLimit },
   durationLimit: { kind: "duration_limit", extract: durationLimit },
