@@ -3,26 +3,15 @@
 // ClaimResponse, a resubmission, and the subscriber (an event notification whose Response Bundle conforms to PAS 2.2.1).
 // Deleted, the subscription gets nothing more; another workspace does not see it.
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { Webhook } from "standardwebhooks";
-import type { Bundle, ClaimResponse, OperationOutcome, Parameters } from "@medplum/fhirtypes";
+import type { Bundle, ClaimResponse, OperationOutcome } from "@medplum/fhirtypes";
 import { validatePas } from "../../lib/fhir/pas/validate-pas";
 import { apiClient } from "../support/api";
-import { FHIR_JSON, freshPas, pasExample, pasSubscriptionFor, reviewActions, submitPas, type PasSubscriptionBody } from "../support/pas";
+import { FHIR_JSON, freshPas, notifications, pasExample, pasSubscriptionFor, reviewActions, statusParameter as parameter, submitPas, type PasSubscriptionBody } from "../support/pas";
 import { signInRequest } from "../support/session";
-import { startWebhookReceiver, type ReceivedWebhook } from "../support/webhook-receiver";
+import { startWebhookReceiver } from "../support/webhook-receiver";
 import { addReviewer, createTestWorkspace } from "../support/workspace";
 
 const fhirHeaders = (apiKey: string) => ({ "X-API-Key": apiKey, "Content-Type": FHIR_JSON });
-
-const parameter = (bundle: Bundle, name: string) => (bundle.entry![0].resource as Parameters).parameter!.find((p) => p.name === name);
-
-/** The notifications of one type received so far (each verified with the subscription's secret). */
-function notifications(received: ReceivedWebhook[], secret: string, type: "handshake" | "event-notification"): Bundle[] {
-  return received
-    .filter((r) => r.status === 200)
-    .map((r) => new Webhook(secret).verify(r.body, r.headers) as Bundle)
-    .filter((bundle) => parameter(bundle, "type")?.valueCode === type);
-}
 
 async function expectOutcome(response: Awaited<ReturnType<APIRequestContext["post"]>>, status: number) {
   expect(response.status(), await response.text()).toBe(status);

@@ -1,6 +1,8 @@
 // The Da Vinci PAS endpoint in tests: the guide's own examples (from the PAS 2.2.1 package), copies of them with
 // identifiers of their own, posted to /fhir with a key or a SMART token, and what an answer says.
 import { expect, type APIRequestContext } from "@playwright/test";
+import { Webhook } from "standardwebhooks";
+import type { ReceivedWebhook } from "./webhook-receiver";
 import type { Bundle, Claim, ClaimResponse, OperationOutcome, Parameters } from "@medplum/fhirtypes";
 import { readFhirPackage } from "../../lib/fhir/packages/read-fhir-package";
 import { PAS_CANONICAL, PAS_PACKAGE } from "../../lib/fhir/pas/pas-profiles";
@@ -133,4 +135,15 @@ export function pasSubscriptionFor(endpoint: string, orgIdentifier = SUBMITTER_N
   subscription.channel.endpoint = endpoint;
   subscription._criteria!.extension[0].valueString = `org-identifier=${orgIdentifier}`;
   return subscription;
+}
+
+/** A parameter of a notification's SubscriptionStatus (its first entry). */
+export const statusParameter = (bundle: Bundle, name: string) => (bundle.entry![0].resource as Parameters).parameter!.find((p) => p.name === name);
+
+/** The notifications of one type received so far (each verified with the subscription's secret). */
+export function notifications(received: ReceivedWebhook[], secret: string, type: "handshake" | "event-notification"): Bundle[] {
+  return received
+    .filter((r) => r.status === 200)
+    .map((r) => new Webhook(secret).verify(r.body, r.headers) as Bundle)
+    .filter((bundle) => statusParameter(bundle, "type")?.valueCode === type);
 }

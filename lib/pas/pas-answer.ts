@@ -2,6 +2,7 @@
 // not certified (A3) only when a clinician's denial is final (the engine never finalises one), cancelled (C) when the
 // case was withdrawn, pended (A4) for everything else, with the reason in words. Pure.
 import type { PasAnswer } from "@/lib/fhir/pas/build-pas-response";
+import type { ItemModification } from "@/lib/fhir/pas/item-modifications";
 
 export interface CaseState {
   id: string;
@@ -43,4 +44,11 @@ function pendedBecause(state: CaseState): string {
     default:
       return state.uncheckedReason ? `Pended for manual review: ${state.uncheckedReason}` : "Pended: the request is under review; the answer will follow.";
   }
+}
+
+/** An approval whose reviewer modified items: those are answered A6 with what is certified, said in a note too. */
+export function withModifications(answer: PasAnswer, modifications: readonly ItemModification[]): PasAnswer {
+  if (answer.action !== "A1" || !modifications.length) return answer;
+  const said = modifications.map((m) => `item ${m.item_sequence}: ${[m.quantity !== undefined ? `quantity ${m.quantity}` : null, m.period ? `${m.period.start} to ${m.period.end}` : null].filter(Boolean).join(", ")}`);
+  return { ...answer, modifiedItems: [...modifications], notes: [...answer.notes, `Certified with modification (A6): ${said.join("; ")}.`] };
 }

@@ -12,7 +12,8 @@ import type { Actor } from "@/lib/audit/actor";
 import { actionOf, buildPasResponse, type PasAnswer } from "@/lib/fhir/pas/build-pas-response";
 import { readPasRequest, type PasRequest } from "@/lib/fhir/pas/read-pas-request";
 import { readStoredRecord } from "@/lib/stored-record";
-import { pasAnswerFor } from "@/lib/pas/pas-answer";
+import { pasAnswerFor, withModifications } from "@/lib/pas/pas-answer";
+import { ZItemModifications } from "@/lib/schemas/review";
 import { notifyPasSubscriptions } from "@/lib/pas/notify-pas-subscriptions";
 
 type Tx = Prisma.TransactionClient;
@@ -44,9 +45,13 @@ export async function recordPasAnswer(
   const now = opts.now ?? new Date();
   // A clinician's decision is answered with the clinician's own words (the decision's note).
   const review = state.decidedAt && state.decidedBy !== "engine"
-    ? await tx.review.findFirst({ where: { priorAuthId: state.id }, orderBy: { sequence: "desc" }, select: { decision: true, note: true } })
+    ? await tx.review.findFirst({ where: { priorAuthId: state.id }, orderBy: { sequence: "desc" }, select: { decision: true, note: true, modifications: true } })
     : null;
-  const caseAnswer = pasAnswerFor({ ...state, statusReason: review?.decision === state.status ? review.note : state.statusReason }, now);
+  // An approval with modified items answers them A6 (the reviewer's modifications, checked when recorded).
+  const modifications = review?.decision === "approved" && state.status === "approved" && review.modifications !== null
+    ? readStoredRecord(ZItemModifications, review.modifications, { record: `the modifications of the approval of ${state.id}`, remedy: "record the decision again" })
+    : [];
+  const caseAnswer = withModifications(pasAnswerFor({ ...state, statusReason: review?.decision === state.status ? review.note : state.statusReason }, now), modifications);
 
   // The authorization's request as it stands (the initial one with every Claim Update applied), else as first sent.
   const reading = readPasRequest(ZStoredBundle.safeParse(epaPayload).data ?? readBundle(submission.requestBundle, `the PAS request of submission ${submission.id}`));

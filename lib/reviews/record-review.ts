@@ -13,6 +13,9 @@ import type { TReviewRequest } from "@/lib/schemas/review";
 import { formatTimestamp } from "@/lib/time";
 import { emitWebhookEvent } from "@/lib/webhooks/emit-webhook-event";
 import { recordPasAnswer } from "@/lib/pas/record-pas-answer";
+import { assertPasModifications } from "@/lib/pas/check-pas-modifications";
+import { ZItemModifications } from "@/lib/schemas/review";
+import { readStoredRecord } from "@/lib/stored-record";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { alreadyDecidedMessage, planReview, standingDecision } from "./decision-rule";
 
@@ -22,7 +25,7 @@ const DECIDABLE = new Set(["Succeeded", "pending_review", "request_for_informati
 
 type ReviewRow = {
   id: string; decision: string; note: string; reviewer: string; determinationId: string | null; reasonCode?: string | null;
-  amendsReviewId?: string | null; amendmentReason?: string | null; createdAt: Date;
+  amendsReviewId?: string | null; amendmentReason?: string | null; modifications?: unknown; createdAt: Date;
 };
 
 export const presentReview = (r: ReviewRow, engineRecommendation: string | null = null, noticeId: string | null = null) => ({
@@ -36,6 +39,7 @@ export const presentReview = (r: ReviewRow, engineRecommendation: string | null 
   notice_id: noticeId,
   amends_review_id: r.amendsReviewId ?? null,
   amendment_reason: r.amendmentReason ?? null,
+  modifications: r.modifications === null || r.modifications === undefined ? null : readStoredRecord(ZItemModifications, r.modifications, { record: `the modifications of review ${r.id}`, remedy: "record the decision again" }),
   created_at: formatTimestamp(r.createdAt),
 });
 
@@ -97,6 +101,7 @@ async function decide(tx: Tx, opts: RecordReviewOptions) {
   const standing = standingDecision({ status: priorAuth.status, latestReview, latestDeterminationId: latestDetermination?.id ?? null });
   const plan = planReview({ decision: input.decision, amendment: Boolean(input.amendment), standing });
   assertTransition(priorAuth.status, input.decision);
+  if (input.modifications) assertPasModifications(priorAuth.epaPayload, input.modifications);
 
   const review = await tx.review.create({
     data: {
@@ -111,6 +116,7 @@ async function decide(tx: Tx, opts: RecordReviewOptions) {
       reasonCode: input.reason_code ?? null,
       amendsReviewId: plan.kind === "amendment" ? plan.amends.id : null,
       amendmentReason: input.amendment?.reason ?? null,
+      ...(input.modifications ? { modifications: input.modifications } : {}),
     },
   });
   const final = input.decision !== "request_for_information";
@@ -142,7 +148,7 @@ async function decide(tx: Tx, opts: RecordReviewOptions) {
   } else {
     await recordAuditEvent(tx, {
       workspaceId: opts.workspaceId, priorAuthId: priorAuth.id, actor: opts.actor, action: "review.decided",
-      details: { decision: input.decision, note: input.note, previous_status: priorAuth.status, engine_recommendation: engineRecommendation, determination_id: determination?.id ?? null },
+      details: { decision: input.decision, note: input.note, previous_status: priorAuth.status, engine_recommendation: engineRecommendation, determination_id: determination?.id ?? null, ...(input.modifications ? { modifications: input.modifications } : {}) },
     });
   }
   const notice = await issueNotice(tx, {

@@ -1,5 +1,21 @@
 import { z } from "zod";
 
+const ZIsoDate = z.iso.date({ error: "must be a date (YYYY-MM-DD)" });
+
+/**
+ * An approval with a modification of a PAS request's item (X12 306 A6, "modified"): what is certified instead of what
+ * was asked, a lower quantity and/or a shorter period within the one asked for.
+ */
+export const ZItemModification = z
+  .strictObject({
+    item_sequence: z.number({ error: "must be the item's sequence in the request" }).int().min(1),
+    quantity: z.number({ error: "must be a number" }).positive("must be more than 0").max(1_000_000).optional(),
+    period: z.strictObject({ start: ZIsoDate, end: ZIsoDate }).refine((p) => p.start <= p.end, { message: "must not end before it starts", path: ["end"] }).optional(),
+  })
+  .refine((m) => m.quantity !== undefined || m.period !== undefined, { message: "give the certified quantity, period or both" });
+export const ZItemModifications = z.array(ZItemModification).min(1, "must name at least one item").max(100);
+export type TItemModification = z.infer<typeof ZItemModification>;
+
 export const ZReviewRequest = z.strictObject({
   decision: z.enum(["approved", "denied", "request_for_information"], { error: "must be approved, denied or request_for_information" }),
   note: z.string({ error: "is required" }).trim().min(1, "is required: say why").max(10_000),
@@ -14,7 +30,9 @@ export const ZReviewRequest = z.strictObject({
   amendment: z
     .strictObject({ reason: z.string({ error: "is required" }).trim().min(1, "is required: say why the decision changes").max(2000) }, { error: "must be an object with a reason" })
     .optional(),
-});
+  /** Approve a PAS request's items with a modification (A6): each item certified with a lower quantity or a shorter period. */
+  modifications: ZItemModifications.optional(),
+}).refine((body) => !body.modifications || body.decision === "approved", { message: "only an approval takes modifications", path: ["modifications"] });
 export type TReviewRequest = z.infer<typeof ZReviewRequest>;
 
 export const ZReview = z.object({
@@ -30,6 +48,8 @@ export const ZReview = z.object({
   /** For an amendment: the decision it changed, and why (null for a first decision). */
   amends_review_id: z.uuid().nullable(),
   amendment_reason: z.string().nullable(),
+  /** An approval with modified items (PAS A6): what each named item is certified for instead of what was asked. */
+  modifications: z.array(ZItemModification).nullable(),
   created_at: z.string(),
 });
 

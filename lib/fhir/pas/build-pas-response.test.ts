@@ -55,6 +55,24 @@ describe("buildPasResponse", () => {
     expect(claimResponse.item![0].extension!.map((extension) => extension.url.split("/").pop())).toContain("extension-itemPreAuthIssueDate");
   });
 
+  it("an approval with a modified item answers it A6 with the certified quantity and period, the others A1; it conforms", async () => {
+    const request = requestOf("Bundle-HomecareAuthorizationBundleExample.json");
+    const modified: PasAnswer = { ...answers.certified, modifiedItems: [{ item_sequence: 1, quantity: 6, period: { start: "2026-12-01", end: "2027-02-28" } }] };
+    const response = buildPasResponse(request, modified, "http://127.0.0.1:3000");
+    expect(await validatePas(response)).toEqual([]);
+    const claimResponse = response.entry![0].resource as ClaimResponse;
+    const codes = claimResponse.item!.map((item) => item.adjudication[0].extension![0].extension!.at(-1)!.valueCodeableConcept!.coding![0]);
+    expect(codes.map((coding) => [coding.code, coding.display])).toEqual([["A6", "Modified"], ["A1", "Certified in total"]]);
+    const [first] = claimResponse.item!;
+    expect(first.extension).toContainEqual({ url: "http://hl7.org/fhir/us/davinci-pas/StructureDefinition/extension-itemAuthorizedDetail", extension: [{ url: "quantity", valueQuantity: { value: 6 } }] });
+    expect(first.extension).toContainEqual({ url: "http://hl7.org/fhir/us/davinci-pas/StructureDefinition/extension-itemPreAuthPeriod", valuePeriod: { start: "2026-12-01", end: "2027-02-28" } });
+    expect(first.adjudication[0].extension![0].extension![0]).toEqual({ url: "number", valueString: "PA-7D4F0F9E" });
+    expect(claimResponse.preAuthRef).toBe("PA-7D4F0F9E");
+    // A pended answer has nothing to modify.
+    const pended = buildPasResponse(request, { ...answers.pended, modifiedItems: modified.modifiedItems }, "http://127.0.0.1:3000");
+    expect((pended.entry![0].resource as ClaimResponse).item!.every((item) => item.adjudication[0].extension![0].extension!.at(-1)!.valueCodeableConcept!.coding![0].code === "A4")).toBe(true);
+  });
+
   it("a pended answer carries no authorization number and says why in processNote", () => {
     const response = buildPasResponse(requestOf("Bundle-ReferralAuthorizationBundleExample.json"), answers.pended, "http://127.0.0.1:3000");
     const claimResponse = response.entry![0].resource as ClaimResponse;

@@ -4,6 +4,7 @@
 import type { Bundle, BundleEntry, ClaimResponse, ClaimResponseItem, Extension, Period, Reference, Resource } from "@medplum/fhirtypes";
 import { PAS_CANONICAL } from "@/lib/fhir/pas/pas-profiles";
 import { type PasRequest, resolveEntry } from "@/lib/fhir/pas/read-pas-request";
+import type { ItemModification } from "@/lib/fhir/pas/item-modifications";
 
 /** X12 306 codes the service answers with: certified, not certified (a clinician's denial only), pended, modified, cancelled. */
 export type ReviewAction = "A1" | "A3" | "A4" | "A6" | "C";
@@ -33,6 +34,11 @@ export interface PasAnswer {
    * authorization are reviewed again). They take precedence over the case's action.
    */
   keptItems?: ClaimResponseItem[];
+  /**
+   * An approval's modified items: answered A6 (modified) with what is certified instead of what was asked, the
+   * quantity in extension-itemAuthorizedDetail and the period in extension-itemPreAuthPeriod.
+   */
+  modifiedItems?: ItemModification[];
 }
 
 export function buildPasResponse(request: PasRequest, answer: PasAnswer, serverBase: string): Bundle {
@@ -98,12 +104,17 @@ export function actionOf(item: ClaimResponseItem): string | undefined {
 
 /** One item answered with the case's action (or C when the update withdrew it). */
 function answerItem(item: Pick<PasRequest["items"][number], "sequence" | "requested">, answer: PasAnswer, issuedDay: string): ClaimResponseItem {
-  const action: ReviewAction = answer.cancelledItems?.includes(item.sequence) ? "C" : answer.action;
+  const cancelled = answer.cancelledItems?.includes(item.sequence);
+  const modified = !cancelled && answer.action === "A1" ? answer.modifiedItems?.find((m) => m.item_sequence === item.sequence) : undefined;
+  const action: ReviewAction = cancelled ? "C" : modified ? "A6" : answer.action;
   const itemCertified = isCertified(action);
   // An item asked for without dates is certified from the day of the decision (no end is invented).
-  const period = answer.certifiedPeriod ?? item.requested ?? { start: issuedDay };
+  const period = modified?.period ?? answer.certifiedPeriod ?? item.requested ?? { start: issuedDay };
   const extension: Extension[] = itemCertified
     ? [
+        ...(modified?.quantity !== undefined
+          ? [{ url: `${PAS_CANONICAL}/extension-itemAuthorizedDetail`, extension: [{ url: "quantity", valueQuantity: { value: modified.quantity } }] }]
+          : []),
         { url: `${PAS_CANONICAL}/extension-itemPreAuthIssueDate`, valueDate: issuedDay },
         { url: `${PAS_CANONICAL}/extension-itemPreAuthPeriod`, valuePeriod: period },
       ]
