@@ -29,3 +29,4 @@ export const DEFAULT_MAX_PAGES: number;
 export function annotationView(a: Record<string, unknown>): { text: string; opaque: boolean; size: number | null };
 export function readPdf(bytes: Uint8Array, opts?: ReadPdfOptions): Promise<PdfText>;
 export function openPdf(bytes: Uint8Array): Promise<import("pdfjs-dist/legacy/build/pdf.mjs").PDFDocumentProxy>;
+export function loadPdfjs(): Promise<typeof import("pdfjs-dist/legacy/build/pdf.mjs")>;

@@ -5,6 +5,7 @@
 // A cell is found on the page by its line's first cell (an anchor: its x and text, the `occurrence`-th line with that
 // anchor from the top), because page text lines carry x positions only.
 import { canvasModule, darkShare, getRecognizer } from "./ocr.mjs";
+import { pageImages } from "./page-images.mjs";
 
 /** Cells are small print: they are rendered at this resolution (the page OCR's 150 dpi misreads 8 pt digits). */
 export const CELL_DPI = 300;
@@ -31,31 +32,8 @@ function anchorBaselines(items, viewX0, anchor) {
   return found.sort((p, q) => q.y - p.y);
 }
 
-const multiply = (m, n) => [m[0] * n[0] + m[2] * n[1], m[1] * n[0] + m[3] * n[1], m[0] * n[2] + m[2] * n[3], m[1] * n[2] + m[3] * n[3], m[0] * n[4] + m[2] * n[5] + m[4], m[1] * n[4] + m[3] * n[5] + m[5]];
-
-/** Where the page paints images ([x0, y0, x1, y1] in PDF space): each image is the unit square under the current transform. */
-async function imageRects(page, OPS) {
-  const list = await page.getOperatorList();
-  const painters = new Set([OPS.paintImageXObject, OPS.paintInlineImageXObject, OPS.paintImageMaskXObject, OPS.paintImageXObjectRepeat, OPS.paintInlineImageXObjectGroup].filter((n) => n !== undefined));
-  const rects = [];
-  const stack = [];
-  let ctm = [1, 0, 0, 1, 0, 0];
-  list.fnArray.forEach((fn, i) => {
-    const args = list.argsArray[i];
-    if (fn === OPS.save) stack.push(ctm);
-    else if (fn === OPS.restore) ctm = stack.pop() ?? ctm;
-    else if (fn === OPS.transform) ctm = multiply(ctm, args);
-    else if (fn === OPS.paintFormXObjectBegin) {
-      stack.push(ctm);
-      if (Array.isArray(args?.[0]) && args[0].length === 6) ctm = multiply(ctm, args[0]);
-    } else if (fn === OPS.paintFormXObjectEnd) ctm = stack.pop() ?? ctm;
-    else if (painters.has(fn)) {
-      const corners = [[0, 0], [1, 0], [0, 1], [1, 1]].map(([x, y]) => [ctm[0] * x + ctm[2] * y + ctm[4], ctm[1] * x + ctm[3] * y + ctm[5]]);
-      rects.push([Math.min(...corners.map((c) => c[0])), Math.min(...corners.map((c) => c[1])), Math.max(...corners.map((c) => c[0])), Math.max(...corners.map((c) => c[1]))]);
-    }
-  });
-  return rects;
-}
+/** Where the page paints images ([x0, y0, x1, y1] in PDF space). */
+const imageRects = async (page, OPS) => (await pageImages(page, OPS)).map((image) => image.rect);
 
 const overlaps = (r, x0, y0, x1, y1) => Math.min(r[2], x1) > Math.max(r[0], x0) && Math.min(r[3], y1) > Math.max(r[1], y0);
 

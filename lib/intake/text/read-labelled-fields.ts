@@ -197,12 +197,19 @@ function opensWithBareLabel(cell: Cell): boolean {
 
 /**
  * A form whose fields are printed "Label value | Label value" with no colons (a fax form typed in a word
- * processor): at least three lines where two or more cells each open with a known label and its value. Only on
- * such a page is a label followed by a value without a colon read as a field.
+ * processor): at least three lines where two or more cells each open with a known label and its value, or two such
+ * lines among six or more labelled cells of multi-cell lines (on a scan, one misread label, "Tel" read as "rel", must
+ * not turn the whole form into prose). Only on such a page is a label followed by a value without a colon read as a field.
  */
 function isBareLabelForm(lines: Line[]): boolean {
-  return lines.filter((l) => l.cells.filter((c) => c.text.trim()).length >= 2 && l.cells.filter(opensWithBareLabel).length >= 2).length >= 3;
+  const rows = lines.filter((l) => l.cells.filter((c) => c.text.trim()).length >= 2).map((l) => l.cells.filter(opensWithBareLabel).length);
+  const paired = rows.filter((n) => n >= 2).length;
+  const labelled = rows.reduce((sum, n) => sum + n, 0);
+  return paired >= 3 || (paired >= 2 && labelled >= BARE_LABEL_CELLS);
 }
+
+/** Labelled cells that make a bare-label form of a page with only two lines of paired labels. */
+const BARE_LABEL_CELLS = 6;
 
 /**
  * Where a page's table columns start: cell starts shared by three lines or more. A known label that starts at one
