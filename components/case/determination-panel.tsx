@@ -19,6 +19,7 @@ import { NextCaseLink } from "@/components/cases/next-case";
 import { RunProblem } from "./policy-check-panel";
 import { recommendationWords, type CaseState } from "@/lib/portal/case-state";
 import { NoticePreview } from "./notice-preview";
+import { describeModification, EMPTY_MODIFICATION, modificationsOf, PasItemModification } from "./pas-item-modification";
 import { TextWithTableQuotes } from "./text-with-table-quotes";
 
 /** The engine's latest determination: outcome, numbered reasoning with sources, recommendation, references. */
@@ -117,8 +118,10 @@ export function DecisionPanel({ priorAuth, reviews, determination, state }: {
   const [decision, setDecision] = useState<ReviewDecision | "">("");
   const [note, setNote] = useState("");
   const [reasonCode, setReasonCode] = useState("");
+  const [modification, setModification] = useState(EMPTY_MODIFICATION);
+  const modifying = decision === "approved" && priorAuth.channel === "pas";
   const reasonCodes = useQuery({ queryKey: ["workspace"], queryFn: () => apiFetch<z.infer<typeof ZWorkspace>>("/workspace") }).data?.denial_reason_codes ?? [];
-  const [errors, setErrors] = useState<{ decision?: string; note?: string; amendment?: string }>({});
+  const [errors, setErrors] = useState<{ decision?: string; note?: string; amendment?: string; modification?: string }>({});
   const [done, setDone] = useState<string | null>(null);
   const doneRef = useRef<HTMLParagraphElement>(null);
   // Focus goes to the outcome (announced) once it is on the page, and again if the case's refresh re-renders it.
@@ -137,10 +140,11 @@ export function DecisionPanel({ priorAuth, reviews, determination, state }: {
       decision: decision ? undefined : "Choose a decision.",
       note: note.trim() ? undefined : "Write a note that says why.",
       amendment: !standing || amendmentReason.trim() ? undefined : "Say why the decision changes.",
+      modification: modifying ? modificationsOf(modification).problem : undefined,
     };
     setErrors(next);
     setDone(null);
-    if (next.decision || next.note || next.amendment) {
+    if (next.decision || next.note || next.amendment || next.modification) {
       document.getElementById(next.decision ? `${ids.legend}-first` : next.note ? ids.note : ids.amendment)?.focus();
       return;
     }
@@ -151,12 +155,14 @@ export function DecisionPanel({ priorAuth, reviews, determination, state }: {
       ...(determination ? { determination_id: determination.id } : {}),
       ...(decision === "denied" && reasonCode ? { reason_code: reasonCode } : {}),
       ...(standing ? { amendment: { reason: amendmentReason.trim() } } : {}),
+      ...(modifying ? modificationsOf(modification) : {}),
     }, {
       onSuccess: (r) => {
         setDone(`${r.amends_review_id ? "Decision amended" : "Decision recorded"}: ${statusLabel(r.decision)}. ${r.amends_review_id ? "A corrected notice was issued." : "A notice was issued."}`);
         setDecision("");
         setNote("");
         setReasonCode("");
+        setModification(EMPTY_MODIFICATION);
         setAmendmentReason("");
         setIdempotencyKey(newIdempotencyKey());
       },
@@ -200,6 +206,7 @@ export function DecisionPanel({ priorAuth, reviews, determination, state }: {
                 </select>
               </div>
             )}
+            {modifying && <PasItemModification value={modification} onChange={setModification} error={errors.modification} />}
             <div>
               <label htmlFor={ids.note} className="block text-sm font-medium text-slate-800">Note <span className="font-normal text-slate-600">(required; kept in the audit trail)</span></label>
               <textarea id={ids.note} value={note} onChange={(e) => setNote(e.target.value)} rows={3} required aria-invalid={Boolean(errors.note)} aria-describedby={errors.note ? ids.noteError : undefined}
@@ -241,6 +248,7 @@ export function DecisionPanel({ priorAuth, reviews, determination, state }: {
                   {r.note && <p className="mt-1 whitespace-pre-wrap text-slate-900">{r.note}</p>}
                   {r.rule && <p className="mt-1 text-xs text-slate-700">Rule: {r.rule}</p>}
                   {r.amendmentReason && <p className="mt-1 text-xs text-slate-700">Amends the earlier decision: {r.amendmentReason}</p>}
+                  {reviews.data?.data.find((recorded) => recorded.id === r.key)?.modifications?.map((m) => <p key={m.item_sequence} className="mt-1 text-slate-800">{describeModification(m)}</p>)}
                 </li>
               ))}
             </ol>

@@ -3,6 +3,7 @@ import type { QueueView } from "@/lib/prior-auths/queue-views";
 import type { z } from "zod";
 import type { ZNoticeList } from "@/lib/schemas/notice";
 import type { ZCorrectionList } from "@/lib/schemas/corrections";
+import type { TItemModification } from "@/lib/schemas/review";
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { apiFetch, PortalApiError } from "./api-client";
 import type { AuditEvent, CaseDocument, Determination, IntakeResponse, PolicyCheck, PriorAuth, Review, ReviewDecision, SupportingInformation } from "./types";
@@ -93,7 +94,7 @@ export function useCancelCase(id: string) {
 export function useReview(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ idempotencyKey, ...input }: { decision: ReviewDecision; note: string; reason_code?: string; determination_id?: string; amendment?: { reason: string }; idempotencyKey: string }) =>
+    mutationFn: ({ idempotencyKey, ...input }: { decision: ReviewDecision; note: string; reason_code?: string; determination_id?: string; amendment?: { reason: string }; modifications?: TItemModification[]; idempotencyKey: string }) =>
       apiFetch<Review>(`/prior_auths/${encodeURIComponent(id)}/review`, { method: "POST", json: input, headers: { "Idempotency-Key": idempotencyKey } }),
     onSuccess: () => invalidateCase(queryClient, id),
   });
