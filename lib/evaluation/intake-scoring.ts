@@ -21,7 +21,8 @@ export function predicted(facts: IntakeFacts): Record<Field, string[]> {
   return {
     dob: facts.patient?.birthDate ? [facts.patient.birthDate] : [],
     diagnoses: facts.diagnoses.flatMap((d) => d.icd10.map((c) => (d.icd10Source === "inferred" ? `~${c}` : c))),
-    drug: facts.medicationRequests.map((m) => (m.ndc ? `ndc:${m.ndc}` : `name:${m.name}`)),
+    // A request read with its NDC and its name carries both: a label may name the drug or give its NDC.
+    drug: facts.medicationRequests.map((m) => (m.ndc ? `ndc:${m.ndc}${m.name && !/^NDC\b/.test(m.name) ? ` name:${m.name}` : ""}` : `name:${m.name}`)),
     npi: prescribers.flatMap((p) => (p.npi ? [p.npi] : [])),
     specialty: prescribers.flatMap((p) => (p.specialty ? [p.specialty] : [])),
     quantity: facts.medicationRequests.flatMap((m) => (m.quantity !== null ? [String(m.quantity)] : [])),
@@ -29,6 +30,12 @@ export function predicted(facts: IntakeFacts): Record<Field, string[]> {
 }
 
 const keysOf = (name: string) => new Set(drugNameKeys(name));
+
+/** "ndc:00006027731", "name:Januvia" or "ndc:00006027731 name:Januvia" as its parts. */
+function drugValue(value: string): { ndc: string | null; name: string | null } {
+  const m = /^(?:ndc:(\S+))?\s*(?:name:(.*))?$/.exec(value);
+  return { ndc: m?.[1] ?? null, name: m?.[2] ?? null };
+}
 
 /** Does a predicted value match an expected one? `strict` refuses an inferred ICD-10 category for a full code. */
 export function matches(field: Field, pred: string, exp: string, strict: boolean): boolean {
@@ -41,12 +48,13 @@ export function matches(field: Field, pred: string, exp: string, strict: boolean
       return !strict && inferred && isIcd10AncestorOrSelf(code, exp);
     }
     case "drug": {
-      if (exp.startsWith("ndc:") || pred.startsWith("ndc:")) {
-        if (exp.startsWith("ndc:") && pred.startsWith("ndc:")) return exp === pred;
-        return false;
-      }
-      const e = keysOf(exp.slice(5));
-      return [...keysOf(pred.slice(5))].some((k) => e.has(k));
+      // NDCs decide when both sides have one; otherwise the names, when both have one.
+      const p = drugValue(pred);
+      const e = drugValue(exp);
+      if (p.ndc !== null && e.ndc !== null) return p.ndc === e.ndc;
+      if (p.name === null || e.name === null) return false;
+      const expected = keysOf(e.name);
+      return [...keysOf(p.name)].some((k) => expected.has(k));
     }
     case "specialty": {
       const a = pred.toLowerCase();
