@@ -30,17 +30,23 @@ export function answerSpecialty(check: CheckOf<"prescriber_specialty">, ctx: Cas
   const practitioners = ctx.facts.practitioners ?? [];
   const prescriber = practitioners.find((p) => p.role === "prescriber") ?? practitioners[0] ?? null;
   const name = prescriber ? [...prescriber.prefix, ...prescriber.given, prescriber.family].filter(Boolean).join(" ") : null;
+  const pattern = consultPattern(check.specialties.flatMap(specialtyPatterns).map((r) => r.source).join("|"));
+  const hits = check.consultationAllowed ? searchDocuments(ctx.documents, { pattern }) : [];
+  const denied = hits.find((h) => h.negated);
   if (prescriber?.specialty && check.specialties.some((s) => specialtyMatches(prescriber.specialty as string, s))) {
     const evidence = toStepEvidence(prescriber.evidence, "specialty");
+    // The form's own question answered No ("Prescriber is endocrinologist/oncologist or has consulted one | [X] No")
+    // against the stated specialty: the documents disagree, a person decides with both shown.
+    const boxNo = hits.find((h) => h.negated && h.attestation);
+    if (boxNo) return disagree(`the prescriber's specialty is ${prescriber.specialty}${evidence.length ? ` (${cite(ctx, evidence)})` : ""}`, citeHit(boxNo), wanted, [...evidence, hitEvidence(boxNo)]);
     return { outcome: "met", answer: `Yes: the prescriber${name ? `, ${name},` : ""} specializes in ${prescriber.specialty}${evidence.length ? ` (${cite(ctx, evidence)})` : ""}.`, reason: `${prescriber.specialty} is ${wanted}.`, evidence };
   }
   if (check.consultationAllowed) {
-    const hits = searchDocuments(ctx.documents, { pattern: consultPattern(check.specialties.flatMap(specialtyPatterns).map((r) => r.source).join("|")) });
     // Only a consultation that happened: not planned ("will consult"), not denied ("has not yet been seen by"), and
     // not a form's own check box question, which attests at best.
-    const pattern = consultPattern(check.specialties.flatMap(specialtyPatterns).map((r) => r.source).join("|"));
     const hit = bestHit(hits.filter((h) => !h.planned && !h.attestation && !plannedBefore(h.quote, pattern)));
-    const denied = hits.find((h) => h.negated);
+    // One document says there was a consultation, another that there was none: a person decides with both shown.
+    if (denied && hit && !hit.hedged && !hit.negated) return disagree(citeHit(hit), citeHit(denied), wanted, [hitEvidence(hit), hitEvidence(denied)]);
     if (denied && (!hit || hit.hedged)) {
       const evidence = [hitEvidence(denied)];
       return {
@@ -77,5 +83,15 @@ export function answerSpecialty(check: CheckOf<"prescriber_specialty">, ctx: Cas
     reason: `The prescriber's specialty${consultText} is needed to check this criterion.`,
     evidence: [],
     missingInformation: `Prescriber's specialty${consultText}`,
+  };
+}
+
+/** Two documents that disagree on what the criterion needs: never met, a person decides with both quoted. */
+function disagree(one: string, other: string, wanted: string, evidence: CheckAnswer["evidence"]): CheckAnswer {
+  return {
+    outcome: "manual",
+    answer: `The documents disagree: ${one}; but ${other}.`,
+    reason: `needs clinician review: whether the prescriber is ${wanted} or consulted one is stated both ways`,
+    evidence,
   };
 }
