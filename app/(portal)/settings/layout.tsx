@@ -22,6 +22,7 @@ export default async function SettingsLayout({ children }: { children: ReactNode
         <Link href="/settings/members" className="border-b-2 border-transparent px-1 pb-2 hover:border-slate-400">Members</Link>
         <Link href="/settings/workspace" className="border-b-2 border-transparent px-1 pb-2 hover:border-slate-400">Workspace</Link>
         <Link href="/settings/webhooks" className="border-b-2 border-transparent px-1 pb-2 hover:border-slate-400">Webhooks</Link>
+        <Link href="/settings/fhir-clients" className="border-b-2 border-transparent px-1 pb-2 hover:border-slate-400">FHIR clients</Link>
       </nav>
       <div className="mt-6">{children}</div>
     </div>

@@ -1,0 +1,5 @@
+import { FhirClientsPanel } from "@/components/settings/fhir-clients-panel";
+
+export default function FhirClientsPage() {
+  return <FhirClientsPanel />;
+}
