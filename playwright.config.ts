@@ -27,7 +27,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: "npx tsx scripts/start.ts",
+    command: "MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2} npx tsx scripts/start.ts",
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,

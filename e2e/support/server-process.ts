@@ -10,7 +10,8 @@ export interface ServerProcess {
 /** Starts `npm start`'s launcher in its own process group, with the given environment, and waits for /api/health. */
 export async function startServer(env: NodeJS.ProcessEnv, port: number): Promise<ServerProcess> {
   const child: ChildProcessWithoutNullStreams = spawn("npx", ["tsx", "scripts/start.ts"], {
-    env: { ...env, PORT: String(port), HOST: "127.0.0.1", NEXT_TELEMETRY_DISABLED: "1" },
+    // MALLOC_ARENA_MAX as `npm start` sets it (package.json): the server measured and tested is the one users run.
+    env: { MALLOC_ARENA_MAX: "2", ...env, PORT: String(port), HOST: "127.0.0.1", NEXT_TELEMETRY_DISABLED: "1" },
     detached: true,
     stdio: "pipe",
   });

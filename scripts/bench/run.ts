@@ -18,6 +18,7 @@ import { pdfsUnder } from "../corpus-files";
 import { imageOnlyPdf, renderPng } from "../../lib/documents/test-fixtures";
 import { benchReading } from "./reading";
 import { benchPolicyReading } from "./policy-reading";
+import { benchReadSteps } from "./read-steps";
 
 const PHASE_SECONDS = Math.min(10, Number(process.env.BENCH_PHASE_SECONDS ?? 10));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -189,6 +190,15 @@ async function benchBackend(label: string, databaseUrl: string | null): Promise<
       // The framework's floor beside it: a route with one query and no key (what authentication and the read add).
       const health = await autocannon({ url: `${server.baseURL}/api/health`, connections: CONNECTIONS, duration: PHASE_SECONDS });
       row["GET /api/health req/s (no key, 1 query)"] = fmt(health.requests.average, 0);
+      // Where one request's time goes, sequentially (no concurrency): each step in this process beside the whole request.
+      const databaseBefore = process.env.DATABASE_URL;
+      process.env.DATABASE_URL = dbUrl;
+      try {
+        Object.assign(row, await benchReadSteps({ url, key: apiKey }));
+      } finally {
+        if (databaseBefore === undefined) delete process.env.DATABASE_URL;
+        else process.env.DATABASE_URL = databaseBefore;
+      }
     }
 
     if (PHASES.has("write")) {
@@ -334,7 +344,7 @@ async function main() {
   const reading: Row = {};
   if (PHASES.has("memory")) {
     console.error("[memory] what each part adds to a fresh process (no server)");
-    const out = execFileSync("npx", ["tsx", "--expose-gc", "scripts/bench/memory-parts.ts"], { encoding: "utf8" });
+    const out = execFileSync("npx", ["tsx", "--expose-gc", "scripts/bench/memory-parts.ts"], { encoding: "utf8", env: { MALLOC_ARENA_MAX: "2", ...process.env } });
     for (const [, metric, value] of out.matchAll(/^\| (.+?) \| (.+) \|$/gm)) reading[metric] = value;
   }
   if (PHASES.has("reading")) {
