@@ -1,4 +1,5 @@
 import type { CaseState, PendReason } from "@/lib/portal/case-state";
+import { statusLabel } from "@/lib/portal/status-labels";
 import { AlertIcon, CheckIcon } from "@/components/ui/icons";
 import { TextWithTableQuotes } from "./text-with-table-quotes";
 
@@ -25,19 +26,20 @@ export function CaseStanding({ state, pages }: { state: CaseState; pages: readon
       </div>
     );
   }
-  if (!state.pendReasons.length) return null;
+  // A pended case always says so first, even with no reason of its own (the workspace has a person confirm every outcome).
+  if (!state.pendReasons.length && state.statusLabel !== statusLabel("pending_review")) return null;
   return (
     <section aria-label="Why this case waits for a person" data-testid="case-standing" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
       <p className="flex items-center gap-1.5 font-semibold"><AlertIcon className="h-4 w-4 shrink-0" />{state.standing}</p>
-      {state.recommendation && <p className="mt-0.5 text-slate-800">{state.recommendation.text}; a person decides.</p>}
-      <ul className="mt-1.5 space-y-1">
+      {state.recommendation && state.recommendation.status !== "pending_review" && <p className="mt-0.5 text-slate-800">{state.recommendation.text}; a person decides.</p>}
+      {state.pendReasons.length > 0 && <ul className="mt-1.5 space-y-1">
         {state.pendReasons.map((r, i) => (
           <li key={`${r.kind}-${r.step ?? i}`} className="flex min-w-0 flex-wrap gap-x-2">
             <span className="shrink-0 font-medium">{r.step !== null ? `Step ${r.step} · ` : ""}{KIND_WORDS[r.kind]}:</span>
             <span className="min-w-0 break-words">{r.text}{r.detail && r.detail !== r.text ? <TextWithTableQuotes text={` — ${r.detail}`} pages={pages} label={`Reason ${i + 1}`} className="text-slate-700" /> : null}</span>
           </li>
         ))}
-      </ul>
+      </ul>}
     </section>
   );
 }

@@ -33,6 +33,7 @@ import { CoverageSummary, IdentityConflicts } from "./identity-conflicts";
 import { intakeView } from "@/lib/portal/intake-view";
 import { PolicyCheckPanel } from "./policy-check-panel";
 import { usePageTexts } from "./use-page-texts";
+import { useCaseMessage } from "./use-case-message";
 import type { Selection } from "./selection";
 import { ChannelBadge } from "@/components/cases/channel-badge";
 
@@ -71,7 +72,7 @@ export function CaseView({ id, me }: { id: string; me: { id: string } }) {
 
 function CaseScreen({ pa, me }: { pa: PriorAuth; me: { id: string } }) {
   const [selection, setSelection] = useState<Selection | null>(null);
-  const [flash, setFlash] = useState<string | null>(null);
+  const [flash, setFlash] = useCaseMessage(pa);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [cancelReason, setCancelReason] = useState("");
   // Side by side (wide screens) the viewer is always in sight; stacked (narrow), bring it to the chosen evidence.
@@ -83,11 +84,6 @@ function CaseScreen({ pa, me }: { pa: PriorAuth; me: { id: string } }) {
     const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     viewer.current?.scrollIntoView({ block: "start", behavior: reduced ? "auto" : "smooth" });
   }, [selectionKey]);
-  useEffect(() => {
-    if (!flash) return;
-    const timer = setTimeout(() => setFlash(null), 8_000);
-    return () => clearTimeout(timer);
-  }, [flash]);
   const processing = pa.status === "Processing";
   const intakeReady = pa.intake_status === "Succeeded";
 
@@ -113,6 +109,8 @@ function CaseScreen({ pa, me }: { pa: PriorAuth; me: { id: string } }) {
 
   const intakeFacts = useMemo(() => (intake.data ? intakeView(intake.data) : null), [intake.data]);
   const documentNames = useMemo(() => new Map((documents.data?.data ?? []).flatMap((d) => (d.file_name ? [[d.id, d.file_name] as const] : []))), [documents.data]);
+  // A request without a drug names its service (a PAS or procedure request's CPT/HCPCS code), as its notice will.
+  const requestedService = intakeFacts?.services[0]?.facts[0]?.value ?? null;
   const latestCheck = checks.data?.data[0];
   const latestDetermination = determinations.data?.data[0];
   const canRun = intakeReady && !["Cancelled", "Failed", "Processing"].includes(pa.status);
@@ -143,10 +141,10 @@ function CaseScreen({ pa, me }: { pa: PriorAuth; me: { id: string } }) {
                 <a href={`/api/v1/prior_auths/${pa.id}/pas_submissions`} target="_blank" rel="noreferrer" className="text-blue-800 underline underline-offset-2">PAS request Bundles as received</a>
               </p>
             )}
-            <p className="text-slate-800">
+            <p className="text-slate-800 wrap-anywhere">
               <span className="font-medium">{pa.patient_name ?? "Patient not read yet"}</span>
               <span className="text-slate-500"> · </span>
-              {pa.drug_name ?? <span className="text-slate-600">drug not read yet</span>}
+              {pa.drug_name ?? requestedService ?? <span className="text-slate-600">{intakeReady ? "neither drug nor service read" : "drug not read yet"}</span>}
             </p>
             {pa.failure_reason && <p className="text-sm text-red-800">{pa.failure_reason}</p>}
           </div>
@@ -178,7 +176,7 @@ function CaseScreen({ pa, me }: { pa: PriorAuth; me: { id: string } }) {
         </dl>
 
         <CaseProgress stages={state.stages} />
-        <p role="status" aria-live="polite" className="min-h-0 text-sm text-emerald-800 empty:hidden">{flash}</p>
+        <p role="status" aria-live="polite" data-testid="case-message" className="min-h-0 text-sm text-emerald-800 empty:hidden">{flash}</p>
         {actionError && <ErrorState message={actionError.message} />}
       </header>
 

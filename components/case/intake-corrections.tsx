@@ -9,6 +9,8 @@ import { newIdempotencyKey } from "@/lib/portal/idempotency-key";
 import { CORRECTION_FIELD_LABELS, CORRECTION_FIELDS, type CorrectionField } from "@/lib/intake/corrections";
 import type { ZCorrection, ZCorrectionAnswer } from "@/lib/schemas/corrections";
 import type { PriorAuth } from "@/lib/portal/types";
+import { statusLabel } from "@/lib/portal/status-labels";
+import { recommendationWords } from "@/lib/portal/case-state";
 import { Section } from "@/components/ui/section";
 import { Button } from "@/components/ui/button";
 import { ErrorState, Loading } from "@/components/ui/states";
@@ -178,6 +180,18 @@ function SelectInput({ label, children, ...props }: React.SelectHTMLAttributes<H
 }
 
 /**
+ * What re-evaluating did, in the header's words: the case's status as it now stands (never the determination's alone,
+ * which a decided case keeps beside its decision), and the engine's advice when a person still decides.
+ */
+function correctionOutcome(answer: Answer): string {
+  if (answer.evaluation.status !== "evaluated") return `The case could not be re-evaluated: ${answer.evaluation.reason}`;
+  const determination = answer.evaluation.determination as { status?: string; recommended_status?: string | null } | null;
+  const advice = answer.prior_auth.status === "pending_review" && determination?.recommended_status && determination.recommended_status !== "pending_review"
+    ? ` The engine recommends ${recommendationWords(determination.recommended_status)}; a person decides.` : "";
+  return `The case was re-evaluated: ${statusLabel(answer.prior_auth.status).toLowerCase()}.${advice}`;
+}
+
+/**
  * Correct a fact the engine misread: the field, its value, and where the value comes from (a document's words, a
  * phone call, the reviewer). The case is re-evaluated at once; the corrections in effect are listed with their source.
  */
@@ -217,9 +231,7 @@ export function IntakeCorrections({ priorAuth, onCorrected }: { priorAuth: Prior
     const source = sourceKind === "document" ? { kind: "document", document_id: chosenDocument!.id, ...(chosenDocument!.pages?.length ? { page: Number(page) || 1 } : {}), quote: quote.trim() } : { kind: sourceKind };
     correct.mutate({ field, value: valueOf(field, values, diagnoses), source, ...(note.trim() ? { note: note.trim() } : {}) }, {
       onSuccess: (answer) => {
-        const outcome = answer.evaluation.status === "evaluated"
-          ? `The case was re-evaluated: ${String((answer.evaluation.determination as { status?: string } | null)?.status ?? answer.prior_auth.status).replace(/_/g, " ")}.`
-          : `The case could not be re-evaluated: ${answer.evaluation.reason}`;
+        const outcome = correctionOutcome(answer);
         onCorrected(`${CORRECTION_FIELD_LABELS[field]} corrected. ${outcome}`);
         setField("");
         setValues({});

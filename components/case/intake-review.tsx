@@ -120,11 +120,12 @@ function FactList({ facts, selectedKey, onPick }: { facts: Fact[]; selectedKey: 
 }
 
 function FactValue({ fact, selected, onPick }: { fact: Fact; selected: boolean; onPick: (f: Fact) => void }) {
-  if (!fact.evidence) return <span className="text-slate-900">{fact.value}</span>;
+  // A long unbroken value ("(serdexmethylphenidate/dexmethylphenidate)") wraps anywhere rather than push the page sideways.
+  if (!fact.evidence) return <span className="text-slate-900 wrap-anywhere">{fact.value}</span>;
   const where = fact.evidence.page ? `page ${fact.evidence.page}` : "document";
   return (
     <button type="button" aria-pressed={selected} onClick={() => onPick(fact)} title={`Show where this was read (${where})`}
-      className={`rounded-sm text-left text-slate-900 underline decoration-blue-700/60 decoration-dotted decoration-2 underline-offset-4 hover:bg-blue-50 hover:decoration-solid ${selected ? "bg-yellow-100 decoration-solid" : ""}`}>
+      className={`rounded-sm text-left text-slate-900 underline decoration-blue-700/60 decoration-dotted decoration-2 underline-offset-4 wrap-anywhere hover:bg-blue-50 hover:decoration-solid ${selected ? "bg-yellow-100 decoration-solid" : ""}`}>
       {fact.value}
       <span className="sr-only">, show the source on {where}</span>
     </button>

@@ -192,7 +192,7 @@ function StepItem({ step, open, onToggle, selectedKey, onSelect, pageText, pages
                 return (
                   <li key={`d${i}`}>
                     <button type="button" aria-pressed={selectedKey === sel.key} onClick={() => onSelect(sel)}
-                      className={`rounded-sm text-left text-slate-900 underline decoration-blue-700/60 decoration-dotted decoration-2 underline-offset-4 hover:bg-blue-50 ${selectedKey === sel.key ? "bg-yellow-100" : ""}`}>
+                      className={`rounded-sm text-left text-slate-900 underline decoration-blue-700/60 decoration-dotted decoration-2 underline-offset-4 wrap-anywhere hover:bg-blue-50 ${selectedKey === sel.key ? "bg-yellow-100" : ""}`}>
                       “{e.quote}”
                     </button>
                     <span className="ml-1 text-xs text-slate-600">{e.page ? `page ${e.page}` : "document"}</span>

@@ -9,10 +9,11 @@ import { EvidenceTable } from "./evidence-table";
  */
 export function TextWithTableQuotes({ text, pages, label, className }: { text: string; pages: readonly string[]; label: string; className?: string }) {
   const pieces = splitTableQuotes(text);
-  if (!pieces.some((p) => p.kind === "table")) return <span className={className}>{text}</span>;
+  // An engine's text may hold a long unbroken name ("(serdexmethylphenidate/dexmethylphenidate)"): it wraps anywhere.
+  if (!pieces.some((p) => p.kind === "table")) return <span className={`wrap-anywhere ${className ?? ""}`}>{text}</span>;
   let n = 0;
   return (
-    <div className={`min-w-0 space-y-1 ${className ?? ""}`}>
+    <div className={`min-w-0 space-y-1 wrap-anywhere ${className ?? ""}`}>
       {pieces.map((p, i) => (
         <Fragment key={i}>
           {p.kind === "text"

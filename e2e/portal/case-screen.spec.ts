@@ -6,7 +6,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { createTestWorkspace, type TestWorkspace } from "../support/workspace";
 import { logIn } from "../support/portal";
-import { addPolicyText, engineApprovedCase, overflowing, pendedCase, rfiCase, SCALES_POLICY, scalesNotePdf, screenshotsAtBothWidths, stage, tableQuoteCase, typedNameCase } from "../support/case-screen";
+import { addPolicyText, engineApprovedCase, overflowing, pendedCase, rfiCase, SCALES_POLICY, scalesNotePdf, screenshotsAtBothWidths, stage, tableQuoteCase, typedNameCase, watchOneState } from "../support/case-screen";
 import { signInRequest } from "../support/session";
 
 const WIDTHS = [1280, 390] as const;
@@ -109,13 +109,26 @@ test("a pended case leads with why it is pended; the engine's denial is a recomm
   }
   await screenshotsAtBothWidths(page, "after-pended");
 
-  // A reviewer decides: the header, the stepper, the action bar and the history move together.
+  // A correction just before deciding: its message tells the case as it stands, and it goes in the same moment that state
+  // does (never "re-evaluated: pending review" under a header that says Denied). watchOneState sees every change.
+  const watched = await watchOneState(page);
+  await atWidth(page, 1280);
+  const correctForm = page.getByRole("form", { name: "Correct a fact" });
+  await correctForm.getByLabel("Fact to correct").selectOption({ label: "Sex" });
+  await correctForm.getByLabel("Sex", { exact: true }).selectOption({ label: "Female" });
+  await correctForm.getByRole("radio", { name: "Stated by phone" }).check();
+  await correctForm.getByRole("button", { name: "Save correction and re-evaluate" }).click();
+  const message = page.getByTestId("case-message");
+  await expect(message).toHaveText("Sex corrected. The case was re-evaluated: pending review. The engine recommends denial; a person decides.", { timeout: 30_000 });
+
+  // A reviewer decides: the header, the stepper, the action bar, the history and the message move together.
   const decision = page.getByRole("region", { name: "Decision", exact: true });
   await bar.getByRole("button", { name: "Decide", exact: true }).click();
   await decision.getByRole("radio", { name: /Deny/ }).check();
   await decision.getByLabel(/^Note/).fill("Under 18: the adult policy does not cover this patient.");
   await decision.getByRole("button", { name: "Record decision" }).click();
   await expect(page.getByTestId("case-status")).toHaveText("Denied");
+  await expect(message).toBeEmpty();
   await expect(page.getByTestId("case-standing")).toContainText(`Denied by ${pendedWs.adminEmail} on`);
   await expect(stage(page, "Decided")).toContainText(`Denied by ${pendedWs.adminEmail}`);
   await expect(bar).toContainText(`by ${pendedWs.adminEmail}`);
@@ -124,6 +137,7 @@ test("a pended case leads with why it is pended; the engine's denial is a recomm
   const history = decision.getByRole("list", { name: "Decision history" }).getByRole("listitem");
   await expect(history).toHaveCount(1);
   await expect(history.first()).toContainText("the engine recommended denial");
+  expect(await watched()).toEqual([]);
 });
 
 /** Step 2 (the CNS-LS score) answered from the table row, shown as the row under its headers and marked cell by cell. */

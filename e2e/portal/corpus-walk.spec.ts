@@ -1,15 +1,21 @@
-// Issue 22's "Done means", walked as a utilization-management nurse on a case made from documents this project did not
-// write (the policy-families corpus: another author's request form and clinic note, a real payer's policy PDF). The
-// nurse opens the pended case at 1280 and 390 px, sees at the top why it is pended, checks the step answered from the
-// note's table (its row under its headers, marked on the page), corrects a fact, previews the notice and decides;
-// nothing scrolls sideways, and the header, the stepper, the main button and the history agree at every moment.
-// Screenshots of those moments go to docs/screenshots (the window only: small PNGs for the note).
-import { expect, test, type Page } from "@playwright/test";
+// Issue 22's "Done means", walked as a utilization-management nurse on cases made from documents this project did not
+// write (the policy-families corpus: other authors' request forms, clinic notes and payers' policy PDFs):
+//   101-nuedexta_b (deny type): pended on a score read from the note's table; a specialty correction; a denial;
+//   111-stimulants_a (clean): pended because the patient's name is unread and one criterion needs judgement; the name
+//     corrected from the form's words; an approval;
+//   202-sumatriptan_b (deny type): pended on its quantity limit; the quantity corrected by phone changes the engine's
+//     recommendation from denial to approval; an approval.
+// The nurse opens each pended case at 1280 and 390 px, sees at the top why it is pended, checks a step against the cells
+// marked on the page, corrects a fact, previews the notice and decides; nothing scrolls sideways, and the header, the
+// stepper, the main button, the history and the action message agree at every moment (watchOneState observes every
+// change of the page). Screenshots of those moments go to docs/screenshots (the window only: small PNGs for the note).
+import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { createTestWorkspace } from "../support/workspace";
 import { logIn } from "../support/portal";
-import { overflowing, screenshotsAtBothWidths, stage } from "../support/case-screen";
+import { overflowing, screenshotsAtBothWidths, stage, watchOneState } from "../support/case-screen";
 import { corpusPresent, createCorpusCase, uploadCorpusPolicy } from "../support/corpus-cases";
 import { apiClient } from "../support/api";
+import { signInRequest } from "../support/session";
 
 const CASE = "101-nuedexta_b";
 const WIDTHS = [1280, 390] as const;
@@ -35,6 +41,63 @@ async function expectOneState(page: Page, want: OneState) {
   expect(await overflowing(page)).toEqual([]);
 }
 
+/**
+ * Right after "Record decision": the header turns, and in that same moment the stepper, the main action and the history
+ * have turned too, and no message still says what the case was before (a correction's "re-evaluated: pending review").
+ */
+async function expectDecidedAtOnce(page: Page, status: "Approved" | "Denied") {
+  await expect(page.getByTestId("case-status")).toHaveText(status);
+  await expect(page.getByTestId("case-message")).not.toContainText("re-evaluated");
+  await expect(stage(page, "Decided")).toContainText(`${status} by`);
+  await expect(page.getByTestId("case-action-bar").getByRole("button", { name: "Change the decision", exact: true })).toBeVisible();
+}
+
+/** A correction through the case page's form, from a document's words or stated by phone. */
+async function correct(page: Page, fact: string, fill: (form: Locator) => Promise<void>, source: { document: string; words: string } | "Stated by phone", why?: string) {
+  const form = page.getByRole("region", { name: "Corrections" }).getByRole("form", { name: "Correct a fact" });
+  await form.getByLabel("Fact to correct").selectOption({ label: fact });
+  await fill(form);
+  if (source === "Stated by phone") await form.getByRole("radio", { name: "Stated by phone" }).check();
+  else {
+    await form.getByRole("radio", { name: "A document of the case" }).check();
+    await form.getByLabel("Document", { exact: true }).selectOption({ label: source.document });
+    await form.getByRole("spinbutton", { name: "Page" }).fill("1");
+    await form.getByLabel("Words on that page that state the value").fill(source.words);
+  }
+  if (why) await form.getByLabel(/^Why it is corrected/).fill(why);
+  await form.getByRole("button", { name: "Save correction and re-evaluate" }).click();
+}
+
+/** Creates the workspace (its engine evaluates ready cases), uploads the policy and the case, and waits for the pend. */
+async function pendedCorpusCase(request: APIRequestContext, name: string, label: string) {
+  const ws = await createTestWorkspace(label, { autoEvaluate: true });
+  await uploadCorpusPolicy(request, ws.apiKey, name);
+  const created = await createCorpusCase(request, ws.apiKey, name);
+  const api = apiClient(request, ws.apiKey);
+  await expect.poll(async () => (await api.getJson(created.id)).status, { timeout: 240_000, intervals: [1000] }).toBe("pending_review");
+  const checks = await (await request.get(`/api/v1/prior_auths/${created.id}/policy_checks`, { headers: api.headers })).json();
+  return { ws, created, api, steps: checks.data[0].policy_check as { step: number; outcome: string; question_or_action: string; evidence?: { quote?: string; page?: number | null }[] }[] };
+}
+
+/** Why the case waits, at the top of the first screen at both widths, before the stepper; nothing scrolls sideways. */
+async function expectWhyFirst(page: Page, reasons: Locator, want: OneState) {
+  for (const width of WIDTHS) {
+    await atWidth(page, width);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(reasons).toBeInViewport();
+    expect((await reasons.boundingBox())!.y).toBeLessThan((await page.getByRole("list", { name: "Case progress" }).boundingBox())!.y);
+    await expectOneState(page, want);
+  }
+}
+
+/** The value a notice letter prints beside one of its labels ("Policy"). */
+const letterValue = (letter: Locator, label: string) => letter.locator("dt", { hasText: new RegExp(`^${label}:$`) }).locator("xpath=following-sibling::dd[1]");
+
+const atTop = (page: Page, target: Locator) => async () => {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(target).toBeInViewport();
+};
+
 test(`a nurse walks a pended corpus case (${CASE}): why first, a table step marked, a correction, the notice preview, the decision`, async ({ page, request }) => {
   test.setTimeout(360_000);
   const ws = await createTestWorkspace("Corpus walk", { autoEvaluate: true });
@@ -53,6 +116,7 @@ test(`a nurse walks a pended corpus case (${CASE}): why first, a table step mark
   const header = page.getByTestId("case-header");
   const reasons = page.getByRole("region", { name: "Why this case waits for a person" });
   const pended: OneState = { status: "Pending review", stageLabel: "Decision", stageText: "Waiting for a reviewer", mainButton: "Decide", history: 0 };
+  const disagreements = await watchOneState(page);
 
   // 1. Why it is pended, at the top of the first screen, at both widths; the engine's view worded as a recommendation.
   for (const width of WIDTHS) {
@@ -117,6 +181,9 @@ test(`a nurse walks a pended corpus case (${CASE}): why first, a table step mark
   await expect(letter).toContainText(/Patient:\s*Harold J\. Mensah/);
   await expect(letter).toContainText(/Drug:\s*Nuedexta/i);
   await expect(letter).not.toContainText(" | ");
+  // The policy named once, never a cut title repeated ("Nuedexta® (dextromethorphan, Nuedexta® (dextromethorphan").
+  await expect(letterValue(letter, "Policy")).not.toContainText(/\(dextromethorphan,/);
+  await expect(letterValue(letter, "Policy")).not.toHaveText(/\([^)]*$/);
   await expect(preview.getByRole("alert")).toHaveCount(0);
   for (const width of WIDTHS) {
     await atWidth(page, width);
@@ -128,8 +195,9 @@ test(`a nurse walks a pended corpus case (${CASE}): why first, a table step mark
   }, SHOTS);
   await atWidth(page, 1280);
 
-  // 5. The decision: header, stepper, main action and history move together.
+  // 5. The decision: header, stepper, main action, history and message move together.
   await decision.getByRole("button", { name: "Record decision" }).click();
+  await expectDecidedAtOnce(page, "Denied");
   const decided: OneState = { status: "Denied", stageLabel: "Decided", stageText: `Denied by ${ws.adminEmail}`, mainButton: "Change the decision", history: 1 };
   for (const width of WIDTHS) {
     await atWidth(page, width);
@@ -143,4 +211,140 @@ test(`a nurse walks a pended corpus case (${CASE}): why first, a table step mark
     await page.evaluate(() => window.scrollTo(0, 0));
     await expect(page.getByTestId("case-status")).toHaveText("Denied");
   }, SHOTS);
+  expect(await disagreements()).toEqual([]);
+});
+
+test("a clean corpus case (111-stimulants_a) pended on an unread name: the name corrected from the form's words, a trial checked against its marked cells, the notice previewed, approved", async ({ page, request }) => {
+  test.setTimeout(360_000);
+  const { ws, created, steps } = await pendedCorpusCase(request, "111-stimulants_a", "Corpus walk stimulants");
+  const trialStep = steps.find((s) => s.outcome === "met" && (s.evidence ?? []).some((e) => /methylphenidate ER/i.test(e.quote ?? "")));
+  expect(trialStep, JSON.stringify(steps.map((s) => [s.step, s.outcome, s.evidence?.map((e) => e.quote)]))).toBeTruthy();
+
+  await logIn(page, ws.adminEmail, ws.adminPassword);
+  await page.goto(`/cases/${created.id}`);
+  const header = page.getByTestId("case-header");
+  const reasons = page.getByRole("region", { name: "Why this case waits for a person" });
+  const pended: OneState = { status: "Pending review", stageLabel: "Decision", stageText: "Waiting for a reviewer", mainButton: "Decide", history: 0 };
+  const disagreements = await watchOneState(page);
+
+  // 1. Why it is pended, first: the unread name, then the criterion the engine leaves to a person.
+  await expect(header).toContainText("Patient not read yet");
+  await expect(reasons).toContainText(/Unread:\s*The patient's name was not read from the documents/);
+  await expect(reasons).toContainText(/Needs judgement:\s*Is this criterion met: “Daily dose may not exceed the FDA-labeled maximum”\?/);
+  await expectWhyFirst(page, reasons, pended);
+  await screenshotsAtBothWidths(page, "corpus-stimulants-before", atTop(page, reasons), SHOTS);
+
+  // 2. A preferred trial checked against the cells marked on the page.
+  await atWidth(page, 1280);
+  const check = page.getByRole("region", { name: "Policy check" });
+  await check.getByRole("list", { name: "Steps at a glance" }).getByRole("button", { name: new RegExp(`^Step ${trialStep!.step}: `) }).click();
+  const viewer = page.getByRole("region", { name: "Documents" });
+  await expect(viewer.getByTestId("evidence-placement")).toContainText(`Step ${trialStep!.step} evidence — marked on the page`, { timeout: 30_000 });
+  await expect(viewer.getByTestId("page-highlight").first()).toBeVisible({ timeout: 30_000 });
+  await screenshotsAtBothWidths(page, "corpus-stimulants-table-step", async () => {
+    await viewer.getByTestId("page-highlight").first().scrollIntoViewIfNeeded();
+    await expect(viewer.getByTestId("page-highlight").first()).toBeInViewport();
+  }, SHOTS);
+  await atWidth(page, 1280);
+
+  // 3. The name, from the form's own words: the case is re-evaluated at once and only the judgement is left.
+  await correct(page, "Patient name", async (form) => {
+    await form.getByLabel("Given names").fill("Mateo R");
+    await form.getByLabel("Family name").fill("Villanueva");
+  }, { document: "01_RMAP_PA_form_Azstarys.pdf", words: "VILLANUEVA, MATEO R" });
+  await expect(page.getByTestId("case-message")).toHaveText("Patient name corrected. The case was re-evaluated: pending review.", { timeout: 60_000 });
+  await expect(header).toContainText("Mateo R Villanueva");
+  await expect(reasons).not.toContainText("Unread");
+  await expect(reasons).toContainText("Needs judgement");
+  await expectOneState(page, pended);
+  await screenshotsAtBothWidths(page, "corpus-stimulants-after", atTop(page, reasons), SHOTS);
+  await atWidth(page, 1280);
+
+  // 4. The approval's notice before it is sent: whom (with the member ID intake read), what, under which policy (once).
+  await page.getByTestId("case-action-bar").getByRole("button", { name: "Decide", exact: true }).click();
+  const decision = page.getByRole("form", { name: "Record a decision" });
+  await decision.getByRole("radio", { name: /Approve/ }).check();
+  await decision.getByLabel(/^Note/).fill("26.1/5.2 mg once daily is the labeled maximum; both preferred classes tried this year.");
+  const preview = page.getByRole("region", { name: "Notice preview" });
+  const letter = preview.getByTestId("notice-letter");
+  await expect(letter).toContainText("Notice of approval");
+  await expect(letter).toContainText(/Patient:\s*Mateo R Villanueva/);
+  await expect(letter).toContainText(/Member ID:\s*401196450/);
+  await expect(letter).toContainText(/Drug:\s*AZSTARYS/);
+  await expect(letterValue(letter, "Policy")).toHaveText("STIMULANTS AND RELATED AGENTS (ADHD)");
+  await expect(preview.getByRole("alert")).toHaveCount(0);
+
+  // 5. Approved: every part of the page turns at once.
+  await decision.getByRole("button", { name: "Record decision" }).click();
+  await expectDecidedAtOnce(page, "Approved");
+  const decided: OneState = { status: "Approved", stageLabel: "Decided", stageText: `Approved by ${ws.adminEmail}`, mainButton: "Change the decision", history: 1 };
+  for (const width of WIDTHS) {
+    await atWidth(page, width);
+    await expectOneState(page, decided);
+  }
+  await expect(page.getByRole("region", { name: "Notices" })).toContainText("Notice of approval");
+  expect(await disagreements()).toEqual([]);
+});
+
+test("a deny-type corpus case (202-sumatriptan_b): the quantity over the limit pends it; corrected by phone, the engine now recommends approval; the notice previewed, approved", async ({ page, request, playwright, baseURL }) => {
+  test.setTimeout(360_000);
+  const { ws, created } = await pendedCorpusCase(request, "202-sumatriptan_b", "Corpus walk sumatriptan");
+  // A person confirms every outcome in this workspace, so the changed recommendation comes to the nurse to decide.
+  const admin = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: String(baseURL) } });
+  await signInRequest(admin, ws.adminEmail, ws.adminPassword);
+  expect((await admin.patch("/api/v1/workspace", { data: { engine_approvals_final: false } })).status()).toBe(200);
+  await admin.dispose();
+
+  await logIn(page, ws.adminEmail, ws.adminPassword);
+  await page.goto(`/cases/${created.id}`);
+  const reasons = page.getByRole("region", { name: "Why this case waits for a person" });
+  const pended: OneState = { status: "Pending review", stageLabel: "Decision", stageText: "Waiting for a reviewer", mainButton: "Decide", history: 0 };
+  const disagreements = await watchOneState(page);
+
+  // 1. Why: the quantity limit, not met; the engine's view worded as advice.
+  await expect(reasons).toContainText(/Not met:\s*Is the requested quantity within 9 units per 30 days\?/);
+  await expect(reasons).toContainText("The engine recommends denial; a person decides.");
+  await expectWhyFirst(page, reasons, pended);
+  await screenshotsAtBothWidths(page, "corpus-sumatriptan-before", atTop(page, reasons), SHOTS);
+  await atWidth(page, 1280);
+
+  // 2. The office states by phone that the request is 9 tablets for 30 days: re-evaluated at once, the limit is met.
+  await correct(page, "Quantity", async (form) => {
+    await form.getByLabel("Quantity", { exact: true }).fill("9");
+    await form.getByLabel("Unit (optional)").fill("tablets");
+  }, "Stated by phone", "The prescriber's office lowered the request to 9 tablets per 30 days (M. Ortiz, MA).");
+  await expect(page.getByTestId("case-message")).toHaveText("Quantity corrected. The case was re-evaluated: pending review. The engine recommends approval; a person decides.", { timeout: 60_000 });
+  await expect(page.getByTestId("case-standing")).toContainText("The engine recommends approval");
+  await expect(page.getByTestId("case-standing")).not.toContainText("Not met");
+  await expect(stage(page, "Determination")).toContainText("Recommends approval");
+  await expectOneState(page, pended);
+  await screenshotsAtBothWidths(page, "corpus-sumatriptan-after", async () => {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(page.getByTestId("case-standing")).toBeInViewport();
+  }, SHOTS);
+  await atWidth(page, 1280);
+
+  // 3. The notice: the corrected quantity, the member ID, the policy once.
+  await page.getByTestId("case-action-bar").getByRole("button", { name: "Decide", exact: true }).click();
+  const decision = page.getByRole("form", { name: "Record a decision" });
+  await decision.getByRole("radio", { name: /Approve/ }).check();
+  await decision.getByLabel(/^Note/).fill("Quantity lowered to the plan's limit by the prescriber's office.");
+  const preview = page.getByRole("region", { name: "Notice preview" });
+  const letter = preview.getByTestId("notice-letter");
+  await expect(letter).toContainText(/Patient:\s*Rosalind T\. Achterberg/);
+  await expect(letter).toContainText(/Member ID:\s*MAP7730988104/);
+  await expect(letter).toContainText(/Quantity:\s*9 tablets, 30 days supply/);
+  await expect(letterValue(letter, "Policy")).toHaveText("Meridian Advantage Plan of Michigan (HMO SNP): sumatriptan 50 mg oral tablet");
+  await expect(preview.getByRole("alert")).toHaveCount(0);
+  await screenshotsAtBothWidths(page, "corpus-sumatriptan-notice-preview", async () => {
+    await letter.scrollIntoViewIfNeeded();
+    await expect(letter).toBeInViewport();
+  }, SHOTS);
+  await atWidth(page, 1280);
+
+  await decision.getByRole("button", { name: "Record decision" }).click();
+  await expectDecidedAtOnce(page, "Approved");
+  await expectOneState(page, { status: "Approved", stageLabel: "Decided", stageText: `Approved by ${ws.adminEmail}`, mainButton: "Change the decision", history: 1 });
+  await expect(page.getByRole("region", { name: "Decision", exact: true }).getByRole("list", { name: "Decision history" }).getByRole("listitem").first()).toContainText("the engine recommended approval");
+  expect(await disagreements()).toEqual([]);
 });

@@ -163,7 +163,46 @@ export const overflowing = (page: Page) =>
   page.locator("body").evaluate((body) =>
     [...body.querySelectorAll("*")]
       .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && !el.closest("[role=region][tabindex], pre, canvas"))
-      .map((el) => `${el.tagName.toLowerCase()}.${el.className}`.slice(0, 100)));
+      .map((el) => `${`${el.tagName.toLowerCase()}.${el.className}`.slice(0, 100)} "${(el.textContent ?? "").trim().slice(0, 60)}"`));
 
 /** One stage of the case's progress stepper. */
 export const stage = (page: Page, label: string): Locator => page.getByRole("list", { name: "Case progress" }).getByRole("listitem").filter({ hasText: label });
+
+/**
+ * Watches the case page from now on, at every change of the page (a MutationObserver, no sampling): the header's status,
+ * the stepper's decision stage, the action bar's main button, the decision history and the action message must tell the
+ * same state in every rendered frame. Returns a reader of what disagreed (an empty list when all agreed throughout).
+ */
+export async function watchOneState(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __oneState?: { seen: string[]; observer: MutationObserver } };
+    w.__oneState?.observer.disconnect();
+    const seen: string[] = [];
+    const text = (el: Element | null | undefined) => (el?.textContent ?? "").replace(/\s+/g, " ").trim();
+    const check = () => {
+      const status = text(document.querySelector("[data-testid=case-status]"));
+      if (!status) return;
+      const decided = status === "Approved" || status === "Denied";
+      const problems: string[] = [];
+      const stages = [...document.querySelectorAll("[aria-label='Case progress'] > li")].map(text);
+      const last = stages[stages.length - 1] ?? "";
+      if (decided && !last.startsWith(`Decided`)) problems.push(`stepper "${last}"`);
+      if (decided && !last.includes(`${status} by`)) problems.push(`stepper "${last}"`);
+      if (status === "Pending review" && !last.includes("Waiting for a reviewer")) problems.push(`stepper "${last}"`);
+      const buttons = [...document.querySelectorAll("[data-testid=case-action-bar] button")].map(text);
+      if (decided && !buttons.includes("Change the decision")) problems.push(`main action ${JSON.stringify(buttons)}`);
+      if (status === "Pending review" && !buttons.includes("Decide")) problems.push(`main action ${JSON.stringify(buttons)}`);
+      const decisionText = text(document.getElementById("decision"));
+      if (decided && decisionText.includes("No decision recorded yet.")) problems.push("history: no decision recorded yet");
+      const message = text(document.querySelector("[data-testid=case-message]"));
+      const said = /re-evaluated: ([^.]+)\./.exec(message)?.[1];
+      if (said && said !== status.toLowerCase()) problems.push(`message "${message}"`);
+      if (problems.length) seen.push(`header "${status}": ${[...new Set(problems)].join("; ")}`);
+    };
+    const observer = new MutationObserver(check);
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    check();
+    w.__oneState = { seen, observer };
+  });
+  return () => page.evaluate(() => [...new Set((window as unknown as { __oneState: { seen: string[] } }).__oneState.seen)]);
+}

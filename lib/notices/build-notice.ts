@@ -2,6 +2,7 @@
 // specific reasons (the policy criteria not met with their quoted text and the evidence, or what is missing), the
 // reviewer, the dates and how to appeal. Pure: the same inputs give the same notice.
 import type { DenialReasonCode } from "./denial-reason-codes";
+import { policyWords } from "./policy-words";
 
 export type NoticeOutcome = "approved" | "denied" | "request_for_information";
 
@@ -138,7 +139,7 @@ function correctionOf(c: NonNullable<NoticeInput["correction"]>): NoticeCorrecti
 
 export function buildNotice(input: NoticeInput): NoticeBody {
   const drug = requestedWords(input.drug, input.service);
-  const policy = input.policy ? `${input.policy.title}${input.policy.section ? `, ${input.policy.section}` : ""}` : "the plan's criteria";
+  const policy = input.policy ? policyWords(input.policy) : "the plan's criteria";
   let decision: string;
   let reasons: NoticeReason[] = [];
   let requested: string[] = [];

@@ -50,7 +50,8 @@ export async function composeNotice(tx: Tx, opts: NoticeOptions): Promise<{ body
     patient: {
       name: (facts ? patientNameOf(facts) : null) ?? priorAuth.patientName,
       birthDate: patient?.birthDate ?? null,
-      memberId: patient?.memberId ?? null,
+      // The member ID as intake reads it and the FHIR Patient carries it (lib/fhir/build-patient.ts): the coverage's, else the patient's.
+      memberId: facts?.coverage?.memberId ?? patient?.memberId ?? null,
     },
     drug: { name: med?.name || priorAuth.drugName, strength: med?.strength ?? null, quantity: med?.quantity ?? null, quantityUnit: med?.quantityUnit ?? null, daysSupply: med?.daysSupply ?? null },
     service: service ? { code: service.code, system: service.system, display: service.display } : null,

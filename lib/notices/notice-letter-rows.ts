@@ -1,6 +1,7 @@
 // The head of a notice letter, label and value, as both the PDF (render-notice-pdf.ts) and the portal's preview print
 // it: whom, what is requested (a drug and its quantity, or a procedure's service code), and under which policy. Pure.
 import { serviceWords, type NoticeBody } from "./build-notice";
+import { policyWords } from "./policy-words";
 
 /** label | value | the notice field it prints */
 export type LetterRow = [label: string, value: string, field: string];
@@ -20,6 +21,6 @@ export function noticeSubjectRows(notice: Pick<NoticeBody, "case_id" | "patient"
     ["Date of birth", notice.patient.birthDate ?? "not stated", "patient.birthDate"],
     ["Member ID", notice.patient.memberId ?? "not stated", "patient.memberId"],
     ...requested,
-    ["Policy", notice.policy ? `${notice.policy.title}${notice.policy.section ? `, ${notice.policy.section}` : ""}` : "none applied", "policy"],
+    ["Policy", notice.policy ? policyWords(notice.policy) : "none applied", "policy"],
   ];
 }

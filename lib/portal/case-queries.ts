@@ -4,7 +4,7 @@ import type { z } from "zod";
 import type { ZNoticeList } from "@/lib/schemas/notice";
 import type { ZCorrectionList } from "@/lib/schemas/corrections";
 import type { TItemModification } from "@/lib/schemas/review";
-import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { notifyManager, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { apiFetch, PortalApiError } from "./api-client";
 import type { AuditEvent, CaseDocument, Determination, IntakeResponse, PolicyCheck, PriorAuth, Review, ReviewDecision, SupportingInformation } from "./types";
 
@@ -49,10 +49,38 @@ export const useCorrections = (id: string) => usePart<z.infer<typeof ZCorrection
 export const useSupportingInformation = (id: string) => usePart<SupportingInformation>(id, "supporting-information", "/supporting_information");
 export const useEvents = (id: string, processing: boolean) => usePart<{ data: AuditEvent[] }>(id, "events", "/events", { refetchInterval: processing ? 2_000 : false });
 
-/** After a change to a case: its record, every part of it, and the queue. */
-export function invalidateCase(queryClient: QueryClient, id: string) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: caseKeys.detail(id) }),
+/** The parts of a case its state is derived from (lib/portal/case-state.ts), beside the case record itself. */
+const STATE_PARTS = [["reviews", "/reviews"], ["determinations", "/determinations"], ["policy-checks", "/policy_checks"]] as const;
+
+/**
+ * Reads the case record and the parts its state comes from (those the page shows) together, and puts them in the cache
+ * in one batch, so one render moves the header, the stepper, the main action and the decision history at once: refetched
+ * one by one, the header could say "Denied" while the history still said "No decision recorded yet".
+ */
+async function refreshCaseState(queryClient: QueryClient, id: string): Promise<Set<string> | null> {
+  const base = `/prior_auths/${encodeURIComponent(id)}`;
+  const parts = STATE_PARTS.filter(([part]) => queryClient.getQueryData(caseKeys.part(id, part)) !== undefined);
+  try {
+    const [record, ...answers] = await Promise.all([apiFetch<PriorAuth>(base), ...parts.map(([, path]) => apiFetch<unknown>(`${base}${path}`))]);
+    notifyManager.batch(() => {
+      queryClient.setQueryData(caseKeys.detail(id), record);
+      parts.forEach(([part], i) => queryClient.setQueryData(caseKeys.part(id, part), answers[i]));
+    });
+    return new Set(parts.map(([part]) => part));
+  } catch {
+    return null; // The invalidation below reads each again, and shows its error where it belongs.
+  }
+}
+
+/** After a change to a case: its record and the parts its state comes from (together), every other part, and the queue. */
+export async function invalidateCase(queryClient: QueryClient, id: string) {
+  const fresh = await refreshCaseState(queryClient, id);
+  const [root] = caseKeys.detail(id);
+  await Promise.all([
+    // What was just read together is not read again; everything else of the case is.
+    queryClient.invalidateQueries({
+      predicate: (q) => q.queryKey[0] === root && q.queryKey[1] === id && (fresh === null || (q.queryKey.length > 2 && !fresh.has(String(q.queryKey[2])))),
+    }),
     queryClient.invalidateQueries({ queryKey: caseKeys.all }),
   ]);
 }

@@ -84,6 +84,14 @@ describe("intakeView", () => {
     expect(view.diagnoses[0].codes).toEqual([{ code: "K50.9", display: "Crohn's disease, unspecified", billable: false, warning: "K50.9 is a category, not billable" }]);
   });
 
+  it("takes the member ID read with the patient when no coverage block was read (a PAS Patient's identifier)", () => {
+    const patient = { ...intake.fhir.patient!, identifier: [{ type: { coding: [{ system: "http://terminology.hl7.org/CodeSystem/v2-0203", code: "MB" }] }, value: "12345678901" }] };
+    expect(intakeView({ ...intake, fhir: { ...intake.fhir, patient } }).coverage).toEqual({ memberId: "12345678901", payer: null, plan: null, group: null });
+    expect(intakeView({ ...intake, fhir: { ...intake.fhir, patient }, coverage: { member_id: null, payer: "Prairie Mutual", plan: null, group: null } }).coverage)
+      .toEqual({ memberId: "12345678901", payer: "Prairie Mutual", plan: null, group: null });
+    expect(intakeView(intake).coverage).toBeNull();
+  });
+
   it("finds evidence by field keyword", () => {
     expect(evidenceFor(intake.provenance!, "Patient/p", ["birth"])?.quote).toBe("06/15/2012");
     expect(evidenceFor(intake.provenance!, "Patient/p", ["gender"])).toBeNull();

@@ -138,12 +138,19 @@ function medicationView(m: FhirMedicationRequest, prov: ProvenanceEntry[]) {
   };
 }
 
+/** The coverage as the header shows it; a member ID read with the patient (a PAS Patient's identifier) counts too. */
+function coverageView(c: IntakeResponse["coverage"], patient: IntakeResponse["fhir"]["patient"]): IntakeView["coverage"] {
+  const memberId = c?.member_id ?? patient?.identifier?.find((i) => i.value && i.type?.coding?.some((x) => x.code === "MB"))?.value ?? null;
+  if (!c && !memberId) return null;
+  return { memberId, payer: c?.payer ?? null, plan: c?.plan ?? null, group: c?.group ?? null };
+}
+
 export function intakeView(intake: IntakeResponse): IntakeView {
   const prov = intake.provenance ?? [];
   const c = intake.coverage;
   return {
     identityConflicts: (intake.identity_conflicts ?? []).map((conflict) => ({ field: conflict.field, text: identityConflictText(conflict) })),
-    coverage: c ? { memberId: c.member_id, payer: c.payer, plan: c.plan, group: c.group } : null,
+    coverage: coverageView(c, intake.fhir.patient),
     patient: intake.fhir.patient ? patientView(intake.fhir.patient, prov) : null,
     prescribers: intake.fhir.practitioners.map((p) => prescriberView(p, prov, intake.npi_checks)),
     diagnoses: intake.fhir.diagnoses.map((d) => diagnosisView(d, prov, intake.diagnosis_codes ?? [])),
