@@ -149,7 +149,7 @@ function CaseScreen({ pa, me }: { pa: PriorAuth; me: { id: string } }) {
             {pa.failure_reason && <p className="text-sm text-red-800">{pa.failure_reason}</p>}
           </div>
           <div className="flex flex-wrap items-center gap-2">
-            <Button type="button" variant="secondary" disabled={!canRun || runCheck.isPending} onClick={() => runCheck.mutate(undefined, { onSuccess: (c) => setFlash(`Policy check completed: ${c.policy_check.length} steps.`) })}>
+            <Button type="button" variant="secondary" disabled={!canRun || runCheck.isPending} onClick={() => runCheck.mutate(undefined, { onSuccess: (c) => setFlash(`Policy check completed: ${c.policy_check.length} steps.`, { event: true }) })}>
               {runCheck.isPending && <SpinnerIcon />}Run policy check
             </Button>
             <Button type="button" variant="secondary" disabled={!canRun || runDetermination.isPending} onClick={() => runDetermination.mutate(undefined, { onSuccess: (d) => setFlash(`Determination made: ${d.determination.status.replace(/_/g, " ")}.`) })}>
@@ -168,8 +168,8 @@ function CaseScreen({ pa, me }: { pa: PriorAuth; me: { id: string } }) {
             <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">Assignee</dt>
             <dd className="flex flex-wrap items-center gap-2 text-slate-900">
               {pa.assignee ? (mine ? "You" : pa.assignee.email) : <span className="text-slate-600">Unassigned</span>}
-              {!mine && open && <Button type="button" variant="secondary" className="px-2 py-0.5 text-xs" disabled={assign.isPending} onClick={() => assign.mutate({ id: pa.id, assignee: "me" }, { onSuccess: () => setFlash("The case is assigned to you.") })}>Assign to me</Button>}
-              {mine && <Button type="button" variant="ghost" className="px-2 py-0.5 text-xs" disabled={assign.isPending} onClick={() => assign.mutate({ id: pa.id, assignee: null }, { onSuccess: () => setFlash("The case is unassigned.") })}>Unassign</Button>}
+              {!mine && open && <Button type="button" variant="secondary" className="px-2 py-0.5 text-xs" disabled={assign.isPending} onClick={() => assign.mutate({ id: pa.id, assignee: "me" }, { onSuccess: () => setFlash("The case is assigned to you.", { event: true }) })}>Assign to me</Button>}
+              {mine && <Button type="button" variant="ghost" className="px-2 py-0.5 text-xs" disabled={assign.isPending} onClick={() => assign.mutate({ id: pa.id, assignee: null }, { onSuccess: () => setFlash("The case is unassigned.", { event: true }) })}>Unassign</Button>}
             </dd>
           </div>
           <CoverageSummary coverage={intakeFacts?.coverage ?? null} />
@@ -196,7 +196,7 @@ function CaseScreen({ pa, me }: { pa: PriorAuth; me: { id: string } }) {
       <div className="grid items-start gap-5 lg:grid-cols-2">
         <div className="min-w-0 space-y-5">
           <RequestForInformationPanel priorAuth={pa} />
-          {TAKES_DOCUMENTS.includes(pa.status) && <AddDocuments priorAuth={pa} onAdded={setFlash} />}
+          {TAKES_DOCUMENTS.includes(pa.status) && <AddDocuments priorAuth={pa} onAdded={(text) => setFlash(text, { event: true })} />}
           <IntakeReview priorAuth={pa} intake={intake} selection={selection} onSelect={setSelection} />
           {intakeReady && <IntakeCorrections priorAuth={pa} onCorrected={setFlash} />}
           <PolicyCheckPanel priorAuth={pa} checks={checks} run={runCheck} selection={selection} onSelect={setSelection} />

@@ -1,8 +1,8 @@
 // Issue 22's "Done means", walked as a utilization-management nurse on cases made from documents this project did not
 // write (the policy-families corpus: other authors' request forms, clinic notes and payers' policy PDFs):
 //   101-nuedexta_b (deny type): pended on a score read from the note's table; a specialty correction; a denial;
-//   111-stimulants_a (clean): pended because the patient's name is unread and one criterion needs judgement; the name
-//     corrected from the form's words; an approval;
+//   111-stimulants_a (clean): pended because the patient's name is unread (the notice preview refuses); the name
+//     corrected from the form's words turns the case into the engine's approval, under the workspace's rule;
 //   202-sumatriptan_b (deny type): pended on its quantity limit; the quantity corrected by phone changes the engine's
 //     recommendation from denial to approval; an approval.
 // The nurse opens each pended case at 1280 and 390 px, sees at the top why it is pended, checks a step against the cells
@@ -214,9 +214,9 @@ test(`a nurse walks a pended corpus case (${CASE}): why first, a table step mark
   expect(await disagreements()).toEqual([]);
 });
 
-test("a clean corpus case (111-stimulants_a) pended on an unread name: the name corrected from the form's words, a trial checked against its marked cells, the notice previewed, approved", async ({ page, request }) => {
+test("a clean corpus case (111-stimulants_a) pended on an unread name: a trial checked against its marked cells, the notice refused until the name is corrected from the form's words, then the engine's approval stands", async ({ page, request }) => {
   test.setTimeout(360_000);
-  const { ws, created, steps } = await pendedCorpusCase(request, "111-stimulants_a", "Corpus walk stimulants");
+  const { ws, created, api, steps } = await pendedCorpusCase(request, "111-stimulants_a", "Corpus walk stimulants");
   const trialStep = steps.find((s) => s.outcome === "met" && (s.evidence ?? []).some((e) => /methylphenidate ER/i.test(e.quote ?? "")));
   expect(trialStep, JSON.stringify(steps.map((s) => [s.step, s.outcome, s.evidence?.map((e) => e.quote)]))).toBeTruthy();
 
@@ -227,10 +227,10 @@ test("a clean corpus case (111-stimulants_a) pended on an unread name: the name 
   const pended: OneState = { status: "Pending review", stageLabel: "Decision", stageText: "Waiting for a reviewer", mainButton: "Decide", history: 0 };
   const disagreements = await watchOneState(page);
 
-  // 1. Why it is pended, first: the unread name, then the criterion the engine leaves to a person.
+  // 1. Why it is pended, first: every criterion is met, but the patient's name was not read, so no notice may go out.
   await expect(header).toContainText("Patient not read yet");
   await expect(reasons).toContainText(/Unread:\s*The patient's name was not read from the documents/);
-  await expect(reasons).toContainText(/Needs judgement:\s*Is this criterion met: “Daily dose may not exceed the FDA-labeled maximum”\?/);
+  await expect(reasons).toContainText("The engine recommends approval; a person decides.");
   await expectWhyFirst(page, reasons, pended);
   await screenshotsAtBothWidths(page, "corpus-stimulants-before", atTop(page, reasons), SHOTS);
 
@@ -247,42 +247,40 @@ test("a clean corpus case (111-stimulants_a) pended on an unread name: the name 
   }, SHOTS);
   await atWidth(page, 1280);
 
-  // 3. The name, from the form's own words: the case is re-evaluated at once and only the judgement is left.
+  // 3. The notice preview refuses while the name is unread.
+  await page.getByTestId("case-action-bar").getByRole("button", { name: "Decide", exact: true }).click();
+  const decision = page.getByRole("form", { name: "Record a decision" });
+  await decision.getByRole("radio", { name: /Approve/ }).check();
+  const preview = page.getByRole("region", { name: "Notice preview" });
+  await expect(preview.getByRole("alert")).toContainText("This notice cannot be sent yet");
+  await expect(preview.getByRole("alert")).toContainText("correct the patient name first");
+
+  // 4. The name, from the form's own words: re-evaluated at once, the engine's approval now stands under the workspace's
+  //    rule, and the page turns to it all at once.
   await correct(page, "Patient name", async (form) => {
     await form.getByLabel("Given names").fill("Mateo R");
     await form.getByLabel("Family name").fill("Villanueva");
   }, { document: "01_RMAP_PA_form_Azstarys.pdf", words: "VILLANUEVA, MATEO R" });
-  await expect(page.getByTestId("case-message")).toHaveText("Patient name corrected. The case was re-evaluated: pending review.", { timeout: 60_000 });
-  await expect(header).toContainText("Mateo R Villanueva");
-  await expect(reasons).not.toContainText("Unread");
-  await expect(reasons).toContainText("Needs judgement");
-  await expectOneState(page, pended);
-  await screenshotsAtBothWidths(page, "corpus-stimulants-after", atTop(page, reasons), SHOTS);
-  await atWidth(page, 1280);
-
-  // 4. The approval's notice before it is sent: whom (with the member ID intake read), what, under which policy (once).
-  await page.getByTestId("case-action-bar").getByRole("button", { name: "Decide", exact: true }).click();
-  const decision = page.getByRole("form", { name: "Record a decision" });
-  await decision.getByRole("radio", { name: /Approve/ }).check();
-  await decision.getByLabel(/^Note/).fill("26.1/5.2 mg once daily is the labeled maximum; both preferred classes tried this year.");
-  const preview = page.getByRole("region", { name: "Notice preview" });
-  const letter = preview.getByTestId("notice-letter");
-  await expect(letter).toContainText("Notice of approval");
-  await expect(letter).toContainText(/Patient:\s*Mateo R Villanueva/);
-  await expect(letter).toContainText(/Member ID:\s*401196450/);
-  await expect(letter).toContainText(/Drug:\s*AZSTARYS/);
-  await expect(letterValue(letter, "Policy")).toHaveText("STIMULANTS AND RELATED AGENTS (ADHD)");
-  await expect(preview.getByRole("alert")).toHaveCount(0);
-
-  // 5. Approved: every part of the page turns at once.
-  await decision.getByRole("button", { name: "Record decision" }).click();
-  await expectDecidedAtOnce(page, "Approved");
-  const decided: OneState = { status: "Approved", stageLabel: "Decided", stageText: `Approved by ${ws.adminEmail}`, mainButton: "Change the decision", history: 1 };
+  await expect(page.getByTestId("case-message")).toHaveText("Patient name corrected. The case was re-evaluated: approved.", { timeout: 60_000 });
+  const byEngine: OneState = { status: "Approved", stageLabel: "Decided", stageText: "Approved by the engine", mainButton: "Change the decision", history: 1 };
   for (const width of WIDTHS) {
     await atWidth(page, width);
-    await expectOneState(page, decided);
+    await expect(header).toContainText("Mateo R Villanueva");
+    await expectOneState(page, byEngine);
+    await expect(page.getByTestId("case-standing")).toContainText("Approved by the engine");
+    await expect(page.getByTestId("case-standing")).toContainText("Engine approvals are final");
+    await expect(reasons).toHaveCount(0);
   }
   await expect(page.getByRole("region", { name: "Notices" })).toContainText("Notice of approval");
+  await screenshotsAtBothWidths(page, "corpus-stimulants-after", async () => {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(page.getByTestId("case-standing")).toBeInViewport();
+  }, SHOTS);
+  // The notice sent names the corrected patient, the member ID intake read, and the policy once.
+  const notices = (await (await request.get(`/api/v1/prior_auths/${created.id}/notices`, { headers: api.headers })).json()).data;
+  expect(notices).toHaveLength(1);
+  expect(notices[0].content.patient).toMatchObject({ name: "Mateo R Villanueva", memberId: "401196450" });
+  expect(notices[0].content.decision).toMatch(/is approved under STIMULANTS AND RELATED AGENTS \(ADHD\)\.$/);
   expect(await disagreements()).toEqual([]);
 });
 
