@@ -73,3 +73,23 @@ test("cases the engine could not check have their own view, saying why and what 
   await expect(page.getByText("No cases in this view")).toBeVisible();
   await keepScreenshot(page, "queue-not-checked");
 });
+
+test("search in the queue matches words in any order and close spellings of a patient (trigram), as a nurse types them", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await logIn(page, ws.adminEmail, ws.adminPassword);
+  await page.goto("/cases?view=all");
+  const table = page.getByRole("table");
+  await expect(table.getByRole("row")).toHaveCount(4);
+  const searchFor = async (words: string) => {
+    const box = page.getByRole("search", { name: "Filter cases" }).getByLabel("Search");
+    await box.fill(words);
+    await box.press("Enter");
+  };
+  await searchFor("mensah harold");
+  await expect(table.getByRole("row")).toHaveCount(2);
+  await expect(table).toContainText("Harold J. Mensah");
+  await searchFor("Okafr");
+  await expect(table.getByRole("row")).toHaveCount(2);
+  await expect(table).toContainText("Amara Okafor");
+  await expect(table).not.toContainText("Harold J. Mensah");
+});
