@@ -12,11 +12,7 @@ import { buildPasResponse } from "@/lib/fhir/pas/build-pas-response";
 import { pasAnswerFor } from "@/lib/pas/pas-answer";
 import { readStoredRecord } from "@/lib/stored-record";
 import { ZStoredBundle } from "@/lib/pas/record-pas-answer";
-import { z } from "zod";
 import { refuse, type PasRefusal } from "@/lib/pas/pas-refusal";
-
-/** A stored request Bundle, as $submit kept it after validating it against the PAS request profile. */
-const ZStoredPasBundle = z.looseObject({ resourceType: z.literal("Bundle"), type: z.string(), entry: z.array(z.looseObject({})) });
 
 /** The most recent requests an inquiry is matched against (the inquiry is about a request in progress or recent). */
 const SEARCHED_SUBMISSIONS = 1000;
@@ -55,8 +51,7 @@ export async function inquirePasClaims(opts: { workspaceId: string; body: unknow
   for (const priorAuthId of priorAuthIds) {
     const submission = firstOf.get(priorAuthId);
     if (!submission?.priorAuth) continue;
-    const stored = readStoredRecord(ZStoredPasBundle, submission.requestBundle, { record: "a stored PAS request", remedy: "submit the request again" });
-    const reading = readPasRequest(stored as unknown as Bundle);
+    const reading = readPasRequest(readStoredRecord(ZStoredBundle, submission.requestBundle, { record: "a stored PAS request", remedy: "submit the request again" }));
     if (!reading.ok || !matchesInquiry(asked, inquiryKeys(reading.request.bundle))) continue;
     const latest = submission.responseBundle ? readStoredRecord(ZStoredBundle, submission.responseBundle, { record: "a stored PAS answer", remedy: "submit the request again" }) : null;
     answers.push(asInquiryResponse(latest ?? buildPasResponse(reading.request, pasAnswerFor(submission.priorAuth, now), opts.serverBase), inquiry));
