@@ -2,6 +2,7 @@
 
 import type { PriorAuth } from "@/lib/portal/types";
 import type { CaseState } from "@/lib/portal/case-state";
+import { withoutCutParenthesis } from "@/lib/notices/policy-words";
 import { Button } from "@/components/ui/button";
 import { NextCaseLink } from "./next-case";
 
@@ -30,7 +31,7 @@ export function CaseActionBar({ priorAuth, state }: { priorAuth: PriorAuth; stat
       ) : (
         <span data-testid="engine-recommendation" className="text-slate-700">{state.recommendation ? `${state.recommendation.text}.` : "The engine has no recommendation yet."}</span>
       )}
-      {priorAuth.policy_title && <span className="hidden truncate text-slate-600 md:inline" title={priorAuth.policy_title}>{priorAuth.policy_title}</span>}
+      {priorAuth.policy_title && <span data-testid="case-policy-title" className="hidden truncate text-slate-600 md:inline" title={priorAuth.policy_title}>{withoutCutParenthesis(priorAuth.policy_title)}</span>}
       <div className="ml-auto flex items-center gap-2">
         {state.mainAction.kind !== "none" && (
           <Button type="button" variant={state.mainAction.kind === "decide" ? "primary" : "secondary"} onClick={focusDecisionForm}>{state.mainAction.label}</Button>

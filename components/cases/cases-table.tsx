@@ -7,6 +7,7 @@ import { useState, type MouseEvent } from "react";
 import { apiFetch } from "@/lib/portal/api-client";
 import { caseKeys, useAssign, useQueueCounts } from "@/lib/portal/case-queries";
 import { OPEN_STATUSES, type Page, type PriorAuth } from "@/lib/portal/types";
+import { withoutCutParenthesis } from "@/lib/notices/policy-words";
 import { Button } from "@/components/ui/button";
 import { Empty, ErrorState, Loading } from "@/components/ui/states";
 import { formatDateTime } from "@/components/ui/format";
@@ -142,7 +143,7 @@ function CaseStatus({ priorAuth: c }: { priorAuth: PriorAuth }) {
       {c.engine_recommendation && !c.decided_by && (
         <p className="mt-1 text-xs text-slate-700" data-testid="engine-recommendation">Engine recommends: {RECOMMENDS[c.engine_recommendation] ?? c.engine_recommendation}</p>
       )}
-      {c.policy_title && <p className="mt-0.5 line-clamp-2 break-words text-xs text-slate-600" title={c.policy_title}>{c.policy_title}</p>}
+      {c.policy_title && <p className="mt-0.5 line-clamp-2 break-words text-xs text-slate-600" title={c.policy_title}>{withoutCutParenthesis(c.policy_title)}</p>}
     </>
   );
 }

@@ -137,6 +137,10 @@ test(`a nurse walks a pended corpus case (${CASE}): why first, a table step mark
 
   // 2. The step answered from the note's table: the row under its headers (never cells joined by "|"), marked on the page.
   await atWidth(page, 1280);
+  // The action bar names the policy without a title the reader cut inside a parenthesis ("Nuedexta® (dextromethorphan").
+  const policyTitle = page.getByTestId("case-policy-title");
+  await expect(policyTitle).toHaveText(/Nuedexta/i);
+  await expect(policyTitle).not.toHaveText(/\([^)]*$/);
   const check = page.getByRole("region", { name: "Policy check" });
   await check.getByRole("list", { name: "Steps at a glance" }).getByRole("button", { name: new RegExp(`^Step ${tableStep!.step}: `) }).click();
   const row = check.getByRole("table", { name: new RegExp(`^Step ${tableStep!.step} evidence: a table row`) });
