@@ -8,10 +8,9 @@ import { expect, test } from "@playwright/test";
 import type { Bundle, ClaimResponse, ClaimResponseItem } from "@medplum/fhirtypes";
 import { validatePas } from "../../lib/fhir/pas/validate-pas";
 import { apiClient, expectErrorBody } from "../support/api";
-import { claimOf, freshPas, inquirePas, notifications, pasExample, pasSubscriptionFor, postFhir, readClaimResponse, reviewActions, submitConforming } from "../support/pas";
-import { signInRequest } from "../support/session";
+import { claimOf, freshPas, inquirePas, notifications, pasExample, pasSubscriptionFor, postFhir, readClaimResponse, reviewActions, signInReviewerWithReferralFacts, submitConforming } from "../support/pas";
 import { startWebhookReceiver } from "../support/webhook-receiver";
-import { addReviewer, createTestWorkspace } from "../support/workspace";
+import { createTestWorkspace } from "../support/workspace";
 
 const PAS = "http://hl7.org/fhir/us/davinci-pas/StructureDefinition";
 const INQUIRY = "Bundle-PASClaimInquiryBundleExample.json";
@@ -38,18 +37,9 @@ test("a reviewer approves a pended PAS item with a lower quantity and a shorter 
     const priorAuthId = first.id!;
     await expect.poll(async () => (await api.getJson(priorAuthId)).status, { timeout: 30_000 }).toBe("Succeeded");
 
-    const reviewerAccount = await addReviewer(ws.workspaceId);
-    const reviewer = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: String(baseURL) } });
-    await signInRequest(reviewer, reviewerAccount.email, reviewerAccount.password);
-    const path = `/api/v1/prior_auths/${priorAuthId}`;
     // The notice of a decision names verified facts: the reviewer records the patient and the service's drug first.
-    for (const correction of [
-      { field: "drug", value: { name: "repatha" }, source: { kind: "reviewer" }, note: "PAS service request" },
-      { field: "patient_name", value: { given: "JOE", family: "SMITH" }, source: { kind: "reviewer" }, note: "PAS Patient" },
-    ]) {
-      const corrected = await reviewer.post(`${path}/corrections`, { data: correction });
-      expect(corrected.status(), await corrected.text()).toBe(201);
-    }
+    const reviewer = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: String(baseURL) } });
+    const path = await signInReviewerWithReferralFacts(reviewer, ws.workspaceId, priorAuthId);
 
     // Refused, and nothing recorded: more than asked, an item the request lacks, a period outside, with a denial.
     await expectErrorBody(await reviewer.post(`${path}/review`, { data: { decision: "approved", note: "More", modifications: [{ item_sequence: 1, quantity: 20 }] } }), 400, "must be lower than the 12 asked");

@@ -6,10 +6,9 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
 import type { Bundle, ClaimResponse, OperationOutcome } from "@medplum/fhirtypes";
 import { validatePas } from "../../lib/fhir/pas/validate-pas";
 import { apiClient } from "../support/api";
-import { FHIR_JSON, freshPas, notifications, pasExample, pasSubscriptionFor, reviewActions, statusParameter as parameter, submitPas, type PasSubscriptionBody } from "../support/pas";
-import { signInRequest } from "../support/session";
+import { FHIR_JSON, freshPas, notifications, pasExample, pasSubscriptionFor, reviewActions, statusParameter as parameter, signInReviewerWithReferralFacts, submitPas, type PasSubscriptionBody } from "../support/pas";
 import { startWebhookReceiver } from "../support/webhook-receiver";
-import { addReviewer, createTestWorkspace } from "../support/workspace";
+import { createTestWorkspace } from "../support/workspace";
 
 const fhirHeaders = (apiKey: string) => ({ "X-API-Key": apiKey, "Content-Type": FHIR_JSON });
 
@@ -57,14 +56,8 @@ test("a subscriber gets the handshake, then each reviewer's decision on the pend
 
     // A reviewer, signed in, decides through /api/v1. The decision's notice names the patient and the drug as verified
     // facts: a service request has no drug, so the reviewer records both first (the notice gate of every decision).
-    const reviewerAccount = await addReviewer(ws.workspaceId);
     const reviewer = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: String(baseURL) } });
-    await signInRequest(reviewer, reviewerAccount.email, reviewerAccount.password);
-    const path = `/api/v1/prior_auths/${priorAuthId}`;
-    const corrected = await reviewer.post(`${path}/corrections`, { data: { field: "drug", value: { name: "repatha" }, source: { kind: "reviewer" }, note: "PAS service request" } });
-    expect(corrected.status(), await corrected.text()).toBe(201);
-    const named = await reviewer.post(`${path}/corrections`, { data: { field: "patient_name", value: { given: "JOE", family: "SMITH" }, source: { kind: "reviewer" }, note: "PAS Patient" } });
-    expect(named.status(), await named.text()).toBe(201);
+    const path = await signInReviewerWithReferralFacts(reviewer, ws.workspaceId, priorAuthId);
 
     const latencies: number[] = [];
     const decide = async (data: Record<string, unknown>, eventNumber: number) => {

@@ -3,6 +3,8 @@
 import { expect, type APIRequestContext } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
 import type { ReceivedWebhook } from "./webhook-receiver";
+import { signInRequest } from "./session";
+import { addReviewer } from "./workspace";
 import type { Bundle, Claim, ClaimResponse, OperationOutcome, Parameters } from "@medplum/fhirtypes";
 import { readFhirPackage } from "../../lib/fhir/packages/read-fhir-package";
 import { PAS_CANONICAL, PAS_PACKAGE } from "../../lib/fhir/pas/pas-profiles";
@@ -146,4 +148,23 @@ export function notifications(received: ReceivedWebhook[], secret: string, type:
     .filter((r) => r.status === 200)
     .map((r) => new Webhook(secret).verify(r.body, r.headers) as Bundle)
     .filter((bundle) => statusParameter(bundle, "type")?.valueCode === type);
+}
+
+/**
+ * Signs `reviewer` (a fresh request context) in as a new reviewer of the workspace, who then records the facts of the
+ * guide's referral a decision's notice names: a service request has no drug, so the drug and the patient are the
+ * reviewer's corrections (the notice gate of every decision). Answers the case's /api/v1 path.
+ */
+export async function signInReviewerWithReferralFacts(reviewer: APIRequestContext, workspaceId: string, priorAuthId: string): Promise<string> {
+  const account = await addReviewer(workspaceId);
+  await signInRequest(reviewer, account.email, account.password);
+  const path = `/api/v1/prior_auths/${priorAuthId}`;
+  for (const correction of [
+    { field: "drug", value: { name: "repatha" }, source: { kind: "reviewer" }, note: "PAS service request" },
+    { field: "patient_name", value: { given: "JOE", family: "SMITH" }, source: { kind: "reviewer" }, note: "PAS Patient" },
+  ]) {
+    const corrected = await reviewer.post(`${path}/corrections`, { data: correction });
+    expect(corrected.status(), await corrected.text()).toBe(201);
+  }
+  return path;
 }
